@@ -1,0 +1,81 @@
+import { nextUnseen } from '../../shared/domain/messages';
+import { loadOlderMessagesWith } from './history/load-older';
+import { retryMessageIn, sendMessageTo, type OutgoingMessage } from './messages/outgoing';
+import type { CustomerChatDoc, DraftDoc, PedbotDatabase, ReferenceDoc } from './schema';
+import type { ReferenceKind } from './schema/reference';
+import { currentDataSession, type DataSession } from './session/data-session';
+
+/**
+ * What screens do to data: each action writes the local database (the replication carries it to
+ * the server) or asks the sync engine for more history. None of them waits for the network.
+ */
+function session(): DataSession {
+  const current = currentDataSession();
+  if (!current) throw new Error('no data session: sign in and choose a connection first');
+  return current;
+}
+
+const senderOf = (s: DataSession) => ({ userId: s.user.id, userImage: s.user.image ?? null });
+
+/** Shows the message at once (waiting), then sends it; offline it waits in the outbox. */
+export function sendMessage(input: OutgoingMessage): Promise<CustomerChatDoc> {
+  const s = session();
+  return sendMessageTo(s.db, input, senderOf(s));
+}
+
+/** The retry of a failed message (see messageState): the same message again, never a copy. */
+export function retryMessage(messageId: string): Promise<void> {
+  const s = session();
+  return retryMessageIn(s.db, messageId, (query, variables) => s.engine.transport.request(query, variables));
+}
+
+/** Older messages of a customer on a connection into the local list; resolves with how many came (0: no more). */
+export function loadOlderMessages(customerId: string, instanceId: string): Promise<number> {
+  return loadOlderMessagesWith(session().engine, customerId, instanceId);
+}
+
+/** The ticket is on screen: its unseen counter goes back to 0 (SPEC §4), here and on the server. */
+export async function markTicketViewed(ticketId: string): Promise<void> {
+  const doc = await session().db.chattickets.findOne(ticketId).exec();
+  if (!doc || doc.unseenMsg === 0) return;
+  await doc.incrementalPatch({ unseenMsg: nextUnseen(doc.unseenMsg, false, true) });
+}
+
+async function upsertDraft(db: PedbotDatabase, draft: DraftDoc): Promise<void> {
+  if (draft.text === '' && !draft.reply_to_id) {
+    await db.drafts.findOne(draft.ticket_id).remove();
+    return;
+  }
+  await db.drafts.upsert(draft);
+}
+
+/** Keeps what the attendant typed in a ticket's composer (local only); empty text removes it. */
+export function saveDraft(ticketId: string, text: string, replyToId?: string | null): Promise<void> {
+  const draft: DraftDoc = { ticket_id: ticketId, text, updatedAt: Date.now() };
+  if (replyToId) draft.reply_to_id = replyToId;
+  return upsertDraft(session().db, draft);
+}
+
+/**
+ * Replaces one reference set (quick answers, closing reasons, templates, departments, users for
+ * transfer, connections) with what the server listed, so it is there offline.
+ */
+export async function replaceReferenceSet(
+  kind: ReferenceKind,
+  items: ReadonlyArray<{ id: string | number } & Record<string, unknown>>,
+): Promise<void> {
+  const { db } = session();
+  const now = Date.now();
+  const next: ReferenceDoc[] = items.map((item, position) => ({
+    key: `${kind}|${item.id}`,
+    kind,
+    ref_id: String(item.id),
+    position,
+    data: { ...item },
+    updatedAt: now,
+  }));
+  const keep = new Set(next.map((d) => d.key));
+  const stale = (await db.references.find({ selector: { kind } }).exec()).filter((d) => !keep.has(d.key));
+  if (stale.length) await db.references.bulkRemove(stale.map((d) => d.key));
+  if (next.length) await db.references.bulkUpsert(next);
+}

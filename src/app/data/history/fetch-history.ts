@@ -1,0 +1,118 @@
+import { INITIAL_MESSAGES_PER_TICKET, PAGE_SIZE, TAB_COMBINATIONS, type TicketTab } from '../../../shared/domain/tickets';
+import { REPLICATED_SPECS, type ServerDoc } from '../replication/documents';
+import type { SyncTransport } from '../replication/transport';
+
+/**
+ * The server calls that fill the local collections outside the change feed (SPEC §7, §9):
+ * the initial window of ticket lists, the latest messages of a ticket, and older history.
+ */
+const TICKET = REPLICATED_SPECS.chattickets.fields;
+const MESSAGE = REPLICATED_SPECS.customerchats.fields;
+const CUSTOMER = REPLICATED_SPECS.customers.fields;
+
+const CHAT_TICKETS = `query WindowTickets($instance_id: ID!, $finished_tickets: Boolean, $all_users: Boolean,
+  $inbox: Boolean, $is_campaign: Boolean, $pagination_page: Int, $pagination_limit: Int) {
+  chatTickets(instance_id: $instance_id, finished_tickets: $finished_tickets, all_users: $all_users, inbox: $inbox,
+    is_campaign: $is_campaign, pagination_page: $pagination_page, pagination_limit: $pagination_limit) {
+    items { ${TICKET} customer { ${CUSTOMER} } }
+  }
+}`;
+
+const PAGINATED = `query LatestMessages($customer_id: ID!, $instance_id: ID!, $id: ID, $pagination_page: Int, $pagination_limit: Int) {
+  customerChatsPaginated(customer_id: $customer_id, instance_id: $instance_id, id: $id,
+    pagination_page: $pagination_page, pagination_limit: $pagination_limit) { data { ${MESSAGE} } }
+}`;
+
+const OLDER = `query OlderMessages($max_id: ID!, $limit: Int, $customer_id: ID!, $instance_id: ID!) {
+  oldCustomerChats(max_id: $max_id, limit: $limit, customer_id: $customer_id, instance_id: $instance_id) { ${MESSAGE} }
+}`;
+
+const TAB_FILTERS: Record<TicketTab, Record<string, boolean>> = {
+  inbox: { inbox: true },
+  my_chats: { finished_tickets: false, inbox: false },
+  opened: { finished_tickets: false, inbox: false, all_users: true },
+  closed: { finished_tickets: true },
+};
+
+export interface WindowDocs {
+  chattickets: ServerDoc[];
+  customers: ServerDoc[];
+  customerchats: ServerDoc[];
+}
+
+type TicketItem = ServerDoc & { customer?: ServerDoc | null; customer_id: string; instance_id: string };
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function fetchLatestMessages(
+  transport: SyncTransport,
+  customerId: string,
+  instanceId: string,
+  ticketId?: string,
+  limit = INITIAL_MESSAGES_PER_TICKET,
+): Promise<ServerDoc[]> {
+  const data = await transport.request<{ customerChatsPaginated: { data: ServerDoc[] } }>(PAGINATED, {
+    customer_id: customerId,
+    instance_id: instanceId,
+    id: ticketId ?? null,
+    pagination_page: 1,
+    pagination_limit: limit,
+  });
+  return data.customerChatsPaginated.data;
+}
+
+export async function fetchOlderMessages(
+  transport: SyncTransport,
+  customerId: string,
+  instanceId: string,
+  beforeId: string,
+  limit = INITIAL_MESSAGES_PER_TICKET,
+): Promise<ServerDoc[]> {
+  const data = await transport.request<{ oldCustomerChats: ServerDoc[] }>(OLDER, {
+    max_id: beforeId,
+    limit,
+    customer_id: customerId,
+    instance_id: instanceId,
+  });
+  return data.oldCustomerChats;
+}
+
+/**
+ * SPEC §9's first load: the seven tab × campaign lists at page 1 (10 tickets each), then the
+ * latest 80 messages of each ticket. Replicated documents hold no per-viewer or nested fields,
+ * so those are dropped here to match what the feed will deliver.
+ */
+export async function fetchInitialWindow(transport: SyncTransport, instanceId: string): Promise<WindowDocs> {
+  const pages = await inPool(TAB_COMBINATIONS, 4, async ({ tab, is_campaign }) => {
+    const data = await transport.request<{ chatTickets: { items: TicketItem[] } }>(CHAT_TICKETS, {
+      instance_id: instanceId,
+      is_campaign,
+      pagination_page: 1,
+      pagination_limit: PAGE_SIZE,
+      ...TAB_FILTERS[tab],
+    });
+    return data.chatTickets.items;
+  });
+  const tickets = new Map<string, TicketItem>();
+  for (const item of pages.flat()) tickets.set(item.id, item);
+  const customers = new Map<string, ServerDoc>();
+  const chattickets: ServerDoc[] = [];
+  for (const { customer, ...ticket } of tickets.values()) {
+    if (customer) customers.set(customer.id, customer);
+    chattickets.push({ ...ticket, pickableInboxChat: null });
+  }
+  const messages = await inPool([...tickets.values()], 4, (t) => fetchLatestMessages(transport, t.customer_id, t.instance_id, t.id));
+  return { chattickets, customers: [...customers.values()], customerchats: messages.flat() };
+}

@@ -1,0 +1,34 @@
+import { reconcileTemp } from '../../../shared/domain/messages';
+import type { CustomerChatDoc, PedbotDatabase } from '../schema';
+import { TEMP_ID_PREFIX } from '../schema/customer-chat';
+
+/**
+ * Removes the temporary messages that confirmed ones replace (SPEC §4: by hash; if none, the
+ * temporary ones of the same customer, connection and text). Temporary ids share the "tmp:"
+ * prefix, so they are found by a primary-key range, without scanning the messages.
+ */
+const tempRange = { id: { $gte: TEMP_ID_PREFIX, $lt: 'tmp;' } };
+
+export async function reconcileConfirmed(db: PedbotDatabase, confirmed: readonly CustomerChatDoc[]): Promise<number> {
+  const real = confirmed.filter((m) => !m.is_temp && m.hash);
+  if (real.length === 0) return 0;
+  const temps = (await db.customerchats.find({ selector: tempRange }).exec()).map((d) => d.toJSON() as CustomerChatDoc);
+  if (temps.length === 0) return 0;
+  const doomed = new Set<string>();
+  for (const message of real) {
+    for (const temp of reconcileTemp(temps, message)) doomed.add(temp.id);
+  }
+  if (doomed.size === 0) return 0;
+  await db.customerchats.bulkRemove([...doomed]);
+  return doomed.size;
+}
+
+/** After a restart: temporary messages whose confirmed one is already stored. */
+export async function reconcileStored(db: PedbotDatabase): Promise<number> {
+  const temps = await db.customerchats.find({ selector: tempRange }).exec();
+  if (temps.length === 0) return 0;
+  const confirmed = await db.customerchats
+    .find({ selector: { hash: { $in: temps.map((t) => t.hash) }, is_temp: false } })
+    .exec();
+  return reconcileConfirmed(db, confirmed.map((d) => d.toJSON() as CustomerChatDoc));
+}

@@ -1,0 +1,49 @@
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import { messageState, type MessageState } from '../messages/message-state';
+import type { CustomerChatDoc, PedbotDatabase, ReactionDoc } from '../schema';
+
+/**
+ * A conversation as a local query (customer + connection + time, SPEC §3 index): the latest
+ * `limit` messages, oldest first, each with its state and reactions. A temporary message whose
+ * confirmed one is already stored is hidden, so a send never shows twice while they swap.
+ */
+export type ConversationMessage = CustomerChatDoc & { state: MessageState; reactions: ReactionDoc[] };
+
+export function dedupeByHash(messages: readonly CustomerChatDoc[]): CustomerChatDoc[] {
+  const confirmed = new Set(messages.filter((m) => !m.is_temp && m.hash).map((m) => m.hash));
+  return messages.filter((m) => !m.is_temp || !confirmed.has(m.hash));
+}
+
+export function conversation$(
+  db: PedbotDatabase,
+  customerId: string,
+  instanceId: string,
+  limit = 200,
+): Observable<ConversationMessage[]> {
+  const query = db.customerchats.find({
+    selector: { customer_id: customerId, instance_id: instanceId, sent_at: { $gt: '' } },
+    sort: [{ sent_at: 'desc' }, { id: 'desc' }],
+    limit,
+  });
+  return query.$.pipe(
+    switchMap((docs) => {
+      const messages = dedupeByHash(docs.map((d) => d.toJSON() as CustomerChatDoc).reverse());
+      const ids = messages.map((m) => m.id);
+      const reactions$ =
+        ids.length && db.customerchatreactions
+          ? db.customerchatreactions.find({ selector: { customer_chat_id: { $in: ids } } }).$
+          : of([]);
+      return combineLatest([of(messages), reactions$]);
+    }),
+    map(([messages, reactionDocs]) => {
+      const byMessage = new Map<string, ReactionDoc[]>();
+      for (const doc of reactionDocs) {
+        const reaction = doc.toJSON() as ReactionDoc;
+        const list = byMessage.get(reaction.customer_chat_id) ?? [];
+        list.push(reaction);
+        byMessage.set(reaction.customer_chat_id, list);
+      }
+      return messages.map((m) => ({ ...m, state: messageState(m), reactions: byMessage.get(m.id) ?? [] }));
+    }),
+  );
+}

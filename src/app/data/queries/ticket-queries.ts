@@ -1,0 +1,92 @@
+import type { MangoQuerySelector } from 'rxdb';
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import { foldForSearch } from '../../../shared/domain/messages';
+import { TAB_COMBINATIONS, type TicketTab } from '../../../shared/domain/tickets';
+import type { ChatTicketDoc, CustomerDoc, PedbotDatabase } from '../schema';
+
+/**
+ * The attendance lists as local queries (SPEC §2 tabs × attendance/campaign), each served by an
+ * index of chattickets: (instance, finished, inbox, campaign, last message) and the same with the
+ * owner first for "my chats". Visibility was applied by the server; here only the tab rule runs.
+ */
+export interface TicketListFilter {
+  instanceId: string;
+  tab: TicketTab;
+  isCampaign: boolean;
+  /** The signed-in user, for "my chats". */
+  userId: string;
+  search?: string;
+  limit?: number;
+}
+
+export type TicketWithCustomer = ChatTicketDoc & { customer?: CustomerDoc };
+
+export function tabSelector(f: Pick<TicketListFilter, 'instanceId' | 'tab' | 'isCampaign' | 'userId'>): MangoQuerySelector<ChatTicketDoc> {
+  const base = { instance_id: f.instanceId, is_campaign: f.isCampaign };
+  switch (f.tab) {
+    case 'inbox':
+      return { ...base, finished_ticket: false, inbox: true };
+    case 'my_chats':
+      return { ...base, owner_key: f.userId, finished_ticket: false, inbox: false };
+    case 'opened':
+      return { ...base, finished_ticket: false, inbox: false };
+    case 'closed':
+      // A closed ticket is out of the inbox (SPEC §4); naming inbox keeps the selector on the
+      // index, which RxDB's count() requires (error QU14 otherwise).
+      return { ...base, finished_ticket: true, inbox: false };
+  }
+}
+
+const matches = (ticket: TicketWithCustomer, needle: string): boolean =>
+  [ticket.customer?.name, ticket.customer?.phone_number, ticket.customer_name, ticket.protocol, ticket.last_msg_preview].some(
+    (text) => !!text && foldForSearch(text).includes(needle),
+  );
+
+/** Tickets of one tab, newest last message first, with their customers. */
+export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable<TicketWithCustomer[]> {
+  const needle = foldForSearch((f.search ?? '').trim());
+  const query = db.chattickets.find({
+    selector: tabSelector(f),
+    sort: [{ sort_at: 'desc' }, { id: 'desc' }],
+    ...(needle || !f.limit ? {} : { limit: f.limit }),
+  });
+  return query.$.pipe(
+    switchMap((docs) => {
+      const tickets = docs.map((d) => d.toJSON() as ChatTicketDoc);
+      const ids = [...new Set(tickets.map((t) => t.customer_id))];
+      const customers$ = ids.length ? db.customers.findByIds(ids).$ : of(new Map());
+      return combineLatest([of(tickets), customers$]);
+    }),
+    map(([tickets, customers]) => {
+      const joined = tickets.map((t) => {
+        const customer = customers.get(t.customer_id);
+        return customer ? { ...t, customer: customer.toJSON() as CustomerDoc } : t;
+      });
+      const found = needle ? joined.filter((t) => matches(t, needle)) : joined;
+      return f.limit ? found.slice(0, f.limit) : found;
+    }),
+  );
+}
+
+export type TicketCounts = Record<TicketTab, { attendance: number; campaign: number }>;
+
+/** How many tickets each tab holds, per kind (index-backed counts). */
+export function ticketCounts$(db: PedbotDatabase, instanceId: string, userId: string): Observable<TicketCounts> {
+  const combos = TAB_COMBINATIONS.concat([{ tab: 'closed', is_campaign: true }]);
+  return combineLatest(
+    combos.map(({ tab, is_campaign }) =>
+      db.chattickets
+        .count({ selector: tabSelector({ instanceId, tab, isCampaign: is_campaign, userId }) })
+        .$.pipe(map((count) => ({ tab, is_campaign, count }))),
+    ),
+  ).pipe(
+    map((all) => {
+      const counts = {} as TicketCounts;
+      for (const { tab, is_campaign, count } of all) {
+        counts[tab] ??= { attendance: 0, campaign: 0 };
+        counts[tab][is_campaign ? 'campaign' : 'attendance'] = count;
+      }
+      return counts;
+    }),
+  );
+}

@@ -1,0 +1,192 @@
+import type { RxCollection, RxReplicationPullStreamItem, RxReplicationWriteToMasterRow } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { Observable, Subject, merge, map } from 'rxjs';
+import { fromServer, toServer, type ReplicatedSpec, type ServerDoc } from './documents';
+import type { SyncSocket } from './sync-socket';
+import { SyncRequestError, type SyncTransport } from './transport';
+
+/**
+ * One collection's replication over the sync protocol (sync.graphql, DESIGN §4):
+ * (1) pull<X>(checkpoint, limit, instance_id) from the stored checkpoint;
+ * (2) stream<X>(instance_id) over graphql-ws, whose first emission of every (re)subscription is
+ *     the RESYNC marker, and every socket reconnect also forces a RESYNC;
+ * (3) push<X>(rows), answering conflicts (the server's master state, adopted locally);
+ * (4) side-loaded documents (older history, the initial window) ride on the next pull answer,
+ *     so they enter as master states through RxDB's own downstream, never as local writes.
+ */
+export interface Checkpoint {
+  id: string;
+  position: number;
+}
+
+export const PULL_BATCH_SIZE = 500;
+export const PUSH_BATCH_SIZE = 50;
+
+// RxDB's collection generics differ per document type; this module handles them alike.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCollection = RxCollection<any>;
+
+export interface CollectionReplicationOptions {
+  collection: AnyCollection;
+  spec: ReplicatedSpec;
+  transport: SyncTransport;
+  socket: SyncSocket;
+  instanceId: string;
+  /** Unique per (tenant, user, connection, collection) so each resumes from its own checkpoint. */
+  identifier: string;
+  /**
+   * Documents waiting to ride on the next pull answer. `upstreamSettled` resolves once local
+   * writes already made were handled by the push side: RxDB's downstream skips a master state
+   * while the local copy holds a write not yet seen by the upstream (a local drop, say).
+   */
+  takeSideloaded: (upstreamSettled: () => Promise<unknown>) => Promise<ServerDoc[]>;
+  /** A send the server refused for good (validation, forbidden characters). */
+  onRejected: (docId: string, error: SyncRequestError) => Promise<void>;
+  retryTime?: number;
+  /** Awaited before the first pull (the messages wait for the tickets on an empty database). */
+  beforeFirstPull?: () => Promise<void>;
+}
+
+export interface CollectionReplication {
+  state: RxReplicationState<unknown, Checkpoint>;
+  /** The latest checkpoint this replication saw (for diagnostics and tests). */
+  lastCheckpoint: () => Checkpoint | null;
+}
+
+const normalize = (checkpoint: unknown): Checkpoint | null => {
+  const cp = checkpoint as Partial<Checkpoint> | null | undefined;
+  return cp && typeof cp.id === 'string' && typeof cp.position === 'number' ? { id: cp.id, position: cp.position } : null;
+};
+
+interface PullBulk {
+  documents: ServerDoc[];
+  checkpoint: Checkpoint | null;
+  resync?: boolean;
+}
+
+function streamOf(options: CollectionReplicationOptions): Observable<RxReplicationPullStreamItem<unknown, Checkpoint>> {
+  const { spec, socket, instanceId } = options;
+  const field = `stream${spec.typeName}`;
+  const query = `subscription Stream${spec.typeName}($instance_id: ID!) {
+    ${field}(instance_id: $instance_id) { documents { ${spec.fields} } checkpoint { id position } resync }
+  }`;
+  const events = new Observable<RxReplicationPullStreamItem<unknown, Checkpoint>>((subscriber) => {
+    let stopped = false;
+    let unsubscribe: () => void = () => {};
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      unsubscribe = socket.subscribe<Record<string, PullBulk>>(query, { instance_id: instanceId }, {
+        next: (data) => {
+          const bulk = data[field];
+          if (!bulk) return;
+          const checkpoint = normalize(bulk.checkpoint);
+          if (bulk.resync || !checkpoint) subscriber.next('RESYNC');
+          else subscriber.next({ documents: bulk.documents as never[], checkpoint });
+        },
+        // A refused or ended subscription is retried; whatever changed meanwhile is pulled on RESYNC.
+        error: () => restart(),
+        complete: () => restart(),
+      });
+    };
+    const restart = () => {
+      if (stopped) return;
+      timer = setTimeout(start, 1_000);
+    };
+    start();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    };
+  });
+  const reconnects = socket.reconnected$.pipe(map(() => 'RESYNC' as const));
+  return merge(events, reconnects);
+}
+
+export function replicateCollection(options: CollectionReplicationOptions): CollectionReplication {
+  const { spec, transport, instanceId } = options;
+  let last: Checkpoint | null = null;
+  const remember = (checkpoint: Checkpoint | null) => {
+    if (checkpoint && (!last || checkpoint.position > last.position || (checkpoint.position === last.position && checkpoint.id > last.id))) {
+      last = checkpoint;
+    }
+  };
+
+  const pullQuery = `query Pull${spec.typeName}($checkpoint: ${spec.typeName}CheckpointInput, $limit: Int!, $instance_id: ID!) {
+    pull${spec.typeName}(checkpoint: $checkpoint, limit: $limit, instance_id: $instance_id) {
+      documents { ${spec.fields} } checkpoint { id position }
+    }
+  }`;
+  const pushQuery = `mutation Push${spec.typeName}($rows: [${spec.typeName}PushRow!]!) {
+    push${spec.typeName}(rows: $rows) { ${spec.fields} }
+  }`;
+
+  const pushRows = async (rows: RxReplicationWriteToMasterRow<unknown>[]): Promise<ServerDoc[]> => {
+    const data = await transport.request<Record<string, ServerDoc[]>>(pushQuery, { rows }, `push${spec.typeName}`);
+    return data[`push${spec.typeName}`] ?? [];
+  };
+
+  const stream$ = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
+  let firstPullAllowed: Promise<void> | undefined;
+  const state = replicateRxCollection<unknown, Checkpoint>({
+    replicationIdentifier: options.identifier,
+    collection: options.collection,
+    live: true,
+    retryTime: options.retryTime ?? 5_000,
+    waitForLeadership: false,
+    autoStart: true,
+    pull: {
+      batchSize: PULL_BATCH_SIZE,
+      stream$: stream$.asObservable(),
+      modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
+      handler: async (checkpoint, batchSize) => {
+        await (firstPullAllowed ??= options.beforeFirstPull?.() ?? Promise.resolve());
+        const from = normalize(checkpoint);
+        const data = await transport.request<Record<string, PullBulk>>(pullQuery, {
+          checkpoint: from,
+          limit: batchSize,
+          instance_id: instanceId,
+        });
+        const bulk = data[`pull${spec.typeName}`];
+        const answered = normalize(bulk?.checkpoint) ?? from;
+        remember(answered);
+        const sideloaded = await options.takeSideloaded(() => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
+        return {
+          documents: [...(bulk?.documents ?? []), ...sideloaded] as never[],
+          checkpoint: answered ?? undefined,
+        };
+      },
+    },
+    push: spec.pushable
+      ? {
+          batchSize: PUSH_BATCH_SIZE,
+          modifier: (doc) => toServer(spec.name, doc as Record<string, unknown>),
+          handler: async (rows) => {
+            try {
+              return (await pushRows(rows)).map((doc) => fromServer(spec.name, doc)) as never[];
+            } catch (error) {
+              if (!(error instanceof SyncRequestError) || error.kind !== 'final') throw error;
+              // One refused row must not hold back the others: push them one by one.
+              const conflicts: ServerDoc[] = [];
+              for (const row of rows) {
+                try {
+                  conflicts.push(...(await pushRows([row])));
+                } catch (rowError) {
+                  if (!(rowError instanceof SyncRequestError) || rowError.kind !== 'final') throw rowError;
+                  await options.onRejected((row.newDocumentState as unknown as { id: string }).id, rowError);
+                }
+              }
+              return conflicts.map((doc) => fromServer(spec.name, doc)) as never[];
+            }
+          },
+        }
+      : undefined,
+  });
+
+  const sub = streamOf(options).subscribe((event) => {
+    if (event !== 'RESYNC') remember(event.checkpoint);
+    stream$.next(event);
+  });
+  state.onCancel.push(() => sub.unsubscribe());
+  return { state, lastCheckpoint: () => last };
+}

@@ -1,0 +1,206 @@
+import type { RxDocumentData } from 'rxdb';
+import { Subscription, bufferTime, filter } from 'rxjs';
+import { fetchLatestMessages } from '../history/fetch-history';
+import type { ChatTicketDoc, CustomerChatDoc, PedbotDatabase } from '../schema';
+import type { CollectionReplication } from './replicate-collection';
+import { awaitStored, type SideloadQueue } from './side-load';
+import type { SyncTransport } from './transport';
+
+/**
+ * Tickets entering and leaving this user's list (sync.graphql). A tombstone drops the ticket's
+ * messages and reactions, except sends still waiting to be pushed. A ticket that appears after
+ * the first sync (transferred here, moved to this department, a new conversation) gets its
+ * latest 80 messages, which the feed does not resend because they are older than the
+ * checkpoint. Loads still to do are kept in a local document, so a restart does not lose them.
+ *
+ * On an empty database the messages' first pull waits for the tickets' first pull (see
+ * `messagesMayPull`): a ticket that became visible before the tickets were pulled then has its
+ * messages in the messages' pull, and one that became visible later arrives afterwards and is
+ * loaded, so no visibility change can fall between the two.
+ */
+export interface TicketArrivalsOptions {
+  db: PedbotDatabase;
+  transport: SyncTransport;
+  sideloads: SideloadQueue;
+  tickets: CollectionReplication;
+  messages: CollectionReplication;
+  /** The tickets replication's identifier: keys the local documents of this scope. */
+  identifier: string;
+  delayMs: number;
+  onError: (error: unknown) => void;
+}
+
+interface PendingDoc {
+  ids: string[];
+}
+
+export const syncedKeyOf = (ticketsIdentifier: string): string => `synced|${ticketsIdentifier}`;
+
+/** Resolves when the messages' replication may pull: at once, or after the tickets' first pull on an empty database. */
+export async function messagesMayPull(db: PedbotDatabase, tickets: CollectionReplication, ticketsIdentifier: string): Promise<void> {
+  if (await db.getLocal(syncedKeyOf(ticketsIdentifier))) return;
+  await tickets.state.awaitInitialReplication();
+}
+
+export function followTicketArrivals(options: TicketArrivalsOptions): () => void {
+  const { db, sideloads, tickets, messages } = options;
+  const syncedKey = syncedKeyOf(options.identifier);
+  const pendingKey = `history|${options.identifier}`;
+  const droppedKey = `dropped|${options.identifier}`;
+  const subs = new Subscription();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const loading = new Set<string>();
+  let stopped = false;
+
+  const state = (async () => {
+    const synced = !!(await db.getLocal(syncedKey));
+    const known = new Set((await db.chattickets.find().exec()).map((d) => d.id));
+    const pending = new Set((await db.getLocal<PendingDoc>(pendingKey))?.toJSON().data.ids ?? []);
+    const dropped = new Set((await db.getLocal<PendingDoc>(droppedKey))?.toJSON().data.ids ?? []);
+    return { synced, known, pending, dropped };
+  })();
+
+  const savePending = async (pending: Set<string>) => {
+    await db.upsertLocal<PendingDoc>(pendingKey, { ids: [...pending] });
+  };
+
+  const later = (fn: () => Promise<void>, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) void fn().catch(options.onError);
+    }, ms);
+    timers.add(timer);
+  };
+
+  const load = async (ticketId: string): Promise<void> => {
+    const { pending } = await state;
+    const ticket = await db.chattickets.findOne(ticketId).exec();
+    if (!ticket) {
+      pending.delete(ticketId);
+      await savePending(pending);
+      return;
+    }
+    if (loading.has(ticketId)) return;
+    loading.add(ticketId);
+    try {
+      const docs = await fetchLatestMessages(options.transport, ticket.customer_id, ticket.instance_id, ticket.id);
+      if (stopped) return;
+      sideloads.add('customerchats', docs);
+      messages.state.reSync();
+      if (!(await awaitStored(db, 'customerchats', docs, 3_000))) throw new Error('history not stored yet');
+      pending.delete(ticketId);
+      await savePending(pending);
+    } catch {
+      // Offline or not applied yet: try again, the ticket stays pending across restarts too.
+      later(() => load(ticketId), 1_000);
+    } finally {
+      loading.delete(ticketId);
+    }
+  };
+
+  /**
+   * A send whose ticket left this user's list: it still goes out (the server decides), and once
+   * pushed it is dropped here, as its confirmed copy will never reach this user. A refused one
+   * (ack -1) stays, shown as failed.
+   */
+  const settleOrphanSend = async (id: string) => {
+    const doc = await db.customerchats.findOne(id).exec();
+    if (!doc) return;
+    await messages.state.awaitDocumentPushed(doc as never);
+    const now = await db.customerchats.findOne(id).exec();
+    if (stopped || !now || !now.is_temp || now.ack < 0 || (await db.chattickets.findOne(now.ticket_key).exec())) return;
+    await now.remove();
+  };
+
+  const arrived = async (ticket: RxDocumentData<ChatTicketDoc>, duringFirstPull: boolean) => {
+    const { known, pending, synced } = await state;
+    if (ticket._deleted) {
+      known.delete(ticket.id);
+      // Recorded first: a restart before the late messages were dropped sweeps them (below).
+      const { dropped } = await state;
+      dropped.add(ticket.id);
+      await db.upsertLocal<PendingDoc>(droppedKey, { ids: [...dropped] });
+      const waiting = await dropTicket(db, ticket.id);
+      for (const id of waiting) void settleOrphanSend(id).catch(options.onError);
+      return;
+    }
+    if (known.has(ticket.id)) return;
+    known.add(ticket.id);
+    // The first pull on an empty database is followed by the messages' own first pull.
+    if (!synced && duringFirstPull) return;
+    pending.add(ticket.id);
+    await savePending(pending);
+    later(() => load(ticket.id), options.delayMs);
+  };
+
+  // One queue for ticket arrivals and late messages: a history load is only scheduled after the
+  // checks of the messages that arrived before it, so a late drop can never undo a load.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>) => {
+    queue = queue.then(() => (stopped ? undefined : task())).catch(options.onError);
+  };
+  let firstPullDone = false;
+  subs.add(
+    tickets.state.received$.subscribe((raw) => {
+      const ticket = raw as unknown as RxDocumentData<ChatTicketDoc>;
+      const duringFirstPull = !firstPullDone;
+      enqueue(() => arrived(ticket, duringFirstPull));
+    }),
+  );
+  // Replications run per collection, so a message may land after its ticket's tombstone was
+  // handled: such a message is dropped when it arrives.
+  subs.add(
+    messages.state.received$.pipe(bufferTime(50), filter((docs) => docs.length > 0)).subscribe((docs) => {
+      enqueue(() => dropLateMessages(db, docs as unknown as CustomerChatDoc[]));
+    }),
+  );
+
+  void (async () => {
+    const current = await state;
+    for (const id of current.pending) later(() => load(id), options.delayMs);
+    enqueue(async () => {
+      for (const id of current.dropped) if (!(await db.chattickets.findOne(id).exec())) await dropTicket(db, id);
+      current.dropped.clear();
+      await db.upsertLocal<PendingDoc>(droppedKey, { ids: [] });
+    });
+    const temps = await db.customerchats.find({ selector: { id: { $gte: 'tmp:', $lt: 'tmp;' } } }).exec();
+    for (const temp of temps) {
+      if (temp.ack >= 0 && !(await db.chattickets.findOne(temp.ticket_key).exec())) void settleOrphanSend(temp.id).catch(options.onError);
+    }
+    await tickets.state.awaitInitialReplication();
+    firstPullDone = true;
+    await messages.state.awaitInitialReplication();
+    if (stopped || current.synced) return;
+    current.synced = true;
+    await db.upsertLocal(syncedKey, { at: Date.now() });
+  })().catch(options.onError);
+
+  return () => {
+    stopped = true;
+    subs.unsubscribe();
+    for (const timer of timers) clearTimeout(timer);
+  };
+}
+
+async function dropLateMessages(db: PedbotDatabase, arrived: readonly CustomerChatDoc[]): Promise<void> {
+  const kept = arrived.filter((m) => !m.is_temp && m.ticket_key);
+  if (kept.length === 0) return;
+  const tickets = await db.chattickets.storageInstance.findDocumentsById([...new Set(kept.map((m) => m.ticket_key))], true);
+  const gone = new Set(tickets.filter((t) => t._deleted).map((t) => t.id));
+  const doomed = kept.filter((m) => gone.has(m.ticket_key)).map((m) => m.id);
+  if (doomed.length) await db.customerchats.bulkRemove(doomed);
+}
+
+/**
+ * A ticket this user may no longer see leaves with its messages and reactions, but not with
+ * sends still waiting to be pushed: their ids are returned to be settled once pushed.
+ */
+async function dropTicket(db: PedbotDatabase, ticketId: string): Promise<string[]> {
+  const selector = { ticket_key: ticketId };
+  const held = (await db.customerchats.find({ selector }).exec()).map((d) => d.toJSON() as CustomerChatDoc);
+  const waiting = held.filter((m) => m.is_temp && m.ack >= 0);
+  const doomed = held.filter((m) => !waiting.includes(m));
+  if (doomed.length) await db.customerchats.bulkRemove(doomed.map((m) => m.id));
+  if (db.customerchatreactions) await db.customerchatreactions.find({ selector }).remove();
+  return waiting.map((m) => m.id);
+}

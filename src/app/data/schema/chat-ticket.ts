@@ -1,0 +1,100 @@
+import type { RxJsonSchema } from 'rxdb';
+import { epochMs, flag, idField, int, text, timeField } from './fields';
+
+/**
+ * A ticket (SPEC §3 ChatTicket): the flat fields the server replicates (nested user, customer and
+ * campaign are not part of the document; join them locally). Local fields for the tab indexes:
+ * `owner_key` (user_id or '') and `sort_at` (last_msg, else createdAt).
+ */
+export interface ChatTicketDoc {
+  id: string;
+  campaign_id?: string;
+  is_campaign: boolean;
+  instance_id: string;
+  user_id?: string;
+  finished_ticket: boolean;
+  open_by_template: boolean;
+  customer_id: string;
+  last_msg?: string;
+  last_msg_preview?: string;
+  last_msg_id?: string;
+  protocol?: string;
+  started_at?: string;
+  finished_at?: string;
+  last_cost_created_at?: string;
+  is_finishing: boolean;
+  unseenMsg: number;
+  isNotResponded: boolean;
+  inbox: boolean;
+  inbox_department_id?: string;
+  pickableInboxChat?: boolean;
+  createdAt: string;
+  curretTimestamp?: string;
+  is_research: boolean;
+  grade?: number;
+  previous_user_id?: string;
+  previous_user_name?: string;
+  customer_name?: string;
+  updatedAt: number;
+  owner_key: string;
+  sort_at: string;
+}
+
+export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
+  title: 'chattickets',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: idField,
+    campaign_id: text,
+    is_campaign: flag,
+    instance_id: idField,
+    user_id: text,
+    finished_ticket: flag,
+    open_by_template: flag,
+    customer_id: idField,
+    last_msg: text,
+    last_msg_preview: text,
+    last_msg_id: text,
+    protocol: text,
+    started_at: text,
+    finished_at: text,
+    last_cost_created_at: text,
+    is_finishing: flag,
+    unseenMsg: int,
+    isNotResponded: flag,
+    inbox: flag,
+    inbox_department_id: text,
+    pickableInboxChat: flag,
+    createdAt: text,
+    curretTimestamp: text,
+    is_research: flag,
+    grade: int,
+    previous_user_id: text,
+    previous_user_name: text,
+    customer_name: text,
+    updatedAt: epochMs,
+    owner_key: idField,
+    sort_at: timeField,
+  },
+  required: [
+    'id',
+    'is_campaign',
+    'instance_id',
+    'finished_ticket',
+    'inbox',
+    'customer_id',
+    'unseenMsg',
+    'updatedAt',
+    'owner_key',
+    'sort_at',
+  ],
+  indexes: [
+    ['instance_id', 'finished_ticket', 'inbox', 'is_campaign', 'sort_at'],
+    ['instance_id', 'owner_key', 'finished_ticket', 'inbox', 'is_campaign', 'sort_at'],
+    'customer_id',
+  ],
+};
+
+export const chatTicketMigrations = {};

@@ -1,0 +1,90 @@
+import type { RxJsonSchema } from 'rxdb';
+import { epochMs, flag, ID_MAX, idField, int, text, timeField } from './fields';
+
+/**
+ * A message (SPEC §3 CustomerChat) as the server replicates it, plus one local field,
+ * `ticket_key` (chat_ticket_id or '', so a ticket's messages can be found by index). A send the
+ * server refused comes back as the temporary message with ack -1 and `failure_reason`.
+ *
+ * Primary key: the server id ("42"); a send not yet confirmed is "tmp:<hash>". The confirmed
+ * message arrives under its own id with the same hash and replaces the temporary one (SPEC §4).
+ */
+export interface CustomerChatDoc {
+  id: string;
+  ack: number;
+  customer_id: string;
+  chat_ticket_id?: string;
+  hash: string;
+  type: string;
+  message?: string;
+  message_footer?: string;
+  message_header?: string;
+  message_buttons?: string;
+  caption?: string;
+  document_name?: string;
+  document_mimetype?: string;
+  sent_at: string;
+  tag_type?: string;
+  is_bot_message: boolean;
+  is_temp: boolean;
+  unseen_msg: boolean;
+  off_customer_chat: boolean;
+  whatsapp_deleted_at?: string;
+  whatsapp_message_id?: string;
+  recovered: boolean;
+  instance_id: string;
+  parent_id?: string;
+  user_sending_id?: string;
+  user_sending_img?: string;
+  is_research: boolean;
+  from_me: boolean;
+  updatedAt: number;
+  failure_reason?: string;
+  ticket_key: string;
+}
+
+export const TEMP_ID_PREFIX = 'tmp:';
+
+export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
+  title: 'customerchats',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: ID_MAX + 100 },
+    ack: int,
+    customer_id: idField,
+    chat_ticket_id: text,
+    hash: { type: 'string', maxLength: 100 },
+    type: text,
+    message: text,
+    message_footer: text,
+    message_header: text,
+    message_buttons: text,
+    caption: text,
+    document_name: text,
+    document_mimetype: text,
+    sent_at: timeField,
+    tag_type: text,
+    is_bot_message: flag,
+    is_temp: flag,
+    unseen_msg: flag,
+    off_customer_chat: flag,
+    whatsapp_deleted_at: text,
+    whatsapp_message_id: text,
+    recovered: flag,
+    instance_id: idField,
+    parent_id: text,
+    user_sending_id: text,
+    user_sending_img: text,
+    is_research: flag,
+    from_me: flag,
+    updatedAt: epochMs,
+    failure_reason: text,
+    ticket_key: idField,
+  },
+  required: ['id', 'ack', 'customer_id', 'hash', 'type', 'sent_at', 'instance_id', 'updatedAt', 'ticket_key'],
+  indexes: [['customer_id', 'instance_id', 'sent_at'], 'hash', 'ticket_key'],
+};
+
+export const customerChatMigrations = {};

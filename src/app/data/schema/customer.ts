@@ -1,0 +1,47 @@
+import type { RxJsonSchema } from 'rxdb';
+import { epochMs, flag, idField, text } from './fields';
+
+/** A customer (SPEC §3) of a ticket the viewer may see on the chosen connection. */
+export interface CustomerDoc {
+  id: string;
+  name?: string;
+  image?: string;
+  address?: string;
+  open_field?: string;
+  is_favorite: boolean;
+  phone_number: string;
+  is_blacklisted: boolean;
+  is_blacklisted_campaign: boolean;
+  document_register?: string;
+  group_of_customer_id?: string;
+  group_of_customer?: { id?: string; name?: string; color_tag?: string };
+  updatedAt: number;
+}
+
+export const customerSchema: RxJsonSchema<CustomerDoc> = {
+  title: 'customers',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: idField,
+    name: text,
+    image: text,
+    address: text,
+    open_field: text,
+    is_favorite: flag,
+    phone_number: text,
+    is_blacklisted: flag,
+    is_blacklisted_campaign: flag,
+    document_register: text,
+    group_of_customer_id: text,
+    group_of_customer: {
+      type: 'object',
+      properties: { id: text, name: text, color_tag: text },
+    },
+    updatedAt: epochMs,
+  },
+  required: ['id', 'updatedAt'],
+};
+
+export const customerMigrations = {};

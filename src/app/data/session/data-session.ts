@@ -1,0 +1,168 @@
+import type { RxStorage } from 'rxdb';
+import { BehaviorSubject, Subject, Subscription, type Observable } from 'rxjs';
+import { publishSyncState, INITIAL_SYNC_STATE } from '../health/sync-state';
+import { requestPersistentStorage, watchStorageQuota, type StorageNotice } from '../health/storage-quota';
+import { createLeaseElection, type LeaderElection } from '../leader/lease-election';
+import { openPedbotDatabase, DATABASE_NAME } from '../database/open-database';
+import type { CollectionName, PedbotDatabase } from '../schema';
+import { startSyncEngine, type SyncEngine } from '../replication/sync-engine';
+import type { SocketTiming } from '../replication/sync-socket';
+import type { SyncTransport } from '../replication/transport';
+import { compareScope, isWindowLoaded, markWindowLoaded, readDrafts, writeScope, type LocalScope } from './local-scope';
+
+/**
+ * The data session of this tab: the local database (opened once, at once, so screens render
+ * local data before any network), and the sync engine for the signed-in user and the chosen
+ * connection. Starting never waits for the server; a new connection restarts replication; the
+ * end of the session (logout) removes this user's local data.
+ */
+export interface SessionUser {
+  id: string;
+  roleName: string;
+  departmentId?: string | null;
+  image?: string | null;
+}
+
+export interface StartDataSessionInput {
+  tenant: string;
+  user: SessionUser;
+  instanceId: string;
+  transport: SyncTransport;
+  // RxDB's storages are typed by their internals, which callers never touch.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  storage: RxStorage<any, any>;
+  databaseName?: string;
+  /** Elect one replicating tab (browsers); without it this process always replicates. */
+  multiTab?: boolean;
+  collections?: readonly CollectionName[];
+  socketTiming?: Partial<SocketTiming>;
+  retryTime?: number;
+  /** Ask for persistent storage and watch the quota (browsers). */
+  watchStorage?: boolean;
+}
+
+export interface DataSession {
+  readonly db: PedbotDatabase;
+  readonly engine: SyncEngine;
+  readonly user: SessionUser;
+  readonly scope: LocalScope;
+}
+
+const session$ = new BehaviorSubject<DataSession | null>(null);
+const database$ = new BehaviorSubject<PedbotDatabase | null>(null);
+const notices = new Subject<StorageNotice>();
+
+/** The running session (null when signed out); actions and hooks read it. */
+export const dataSession$: Observable<DataSession | null> = session$.asObservable();
+/** The open local database, as soon as it is open (screens query it before replication runs). */
+export const localDatabase$: Observable<PedbotDatabase | null> = database$.asObservable();
+/** Storage warnings for the UI to show as notifications (pt-BR title and message). */
+export const storageNotices$: Observable<StorageNotice> = notices.asObservable();
+
+export const currentDataSession = (): DataSession | null => session$.getValue();
+
+let teardown: Array<() => void | Promise<void>> = [];
+let queue: Promise<unknown> = Promise.resolve();
+
+const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+};
+
+async function stopRunning(): Promise<void> {
+  const steps = teardown.reverse();
+  teardown = [];
+  session$.next(null);
+  for (const step of steps) await step();
+}
+
+async function openScoped(input: StartDataSessionInput, scope: LocalScope): Promise<PedbotDatabase> {
+  const open = () =>
+    openPedbotDatabase({
+      storage: input.storage,
+      name: input.databaseName ?? DATABASE_NAME,
+      multiInstance: input.multiTab ?? false,
+      collections: input.collections,
+    });
+  let db = database$.getValue() ?? (await open());
+  const change = await compareScope(db, scope);
+  if (change === 'user' || change === 'connection') {
+    const drafts = change === 'connection' ? await readDrafts(db) : [];
+    database$.next(null);
+    await db.remove();
+    db = await open();
+    if (drafts.length && db.drafts) await db.drafts.bulkInsert(drafts);
+  }
+  if (change !== 'same') await writeScope(db, scope);
+  database$.next(db);
+  return db;
+}
+
+/** Starts (or restarts, for another user or connection) the data session. Resolves once the local database is open. */
+export function startDataSession(input: StartDataSessionInput): Promise<DataSession> {
+  return serialized(async () => {
+    await stopRunning();
+    const scope: LocalScope = {
+      tenant: input.tenant,
+      userId: input.user.id,
+      visibility: `${input.user.roleName}|${input.user.departmentId ?? ''}`,
+      instanceId: input.instanceId,
+    };
+    const db = await openScoped(input, scope);
+    let election: LeaderElection | undefined;
+    let channel: BroadcastChannel | undefined;
+    if (input.multiTab) {
+      const key = `${input.databaseName ?? DATABASE_NAME}|${scope.tenant}|${scope.userId}|${scope.instanceId}`;
+      election = createLeaseElection({ channelName: `pedbot-leader|${key}` });
+      channel = new BroadcastChannel(`pedbot-sync|${key}`);
+      const abdicate = () => election?.abdicate();
+      const close = () => election?.close();
+      globalThis.addEventListener?.('freeze', abdicate);
+      globalThis.addEventListener?.('pagehide', close);
+      teardown.push(() => {
+        globalThis.removeEventListener?.('freeze', abdicate);
+        globalThis.removeEventListener?.('pagehide', close);
+        election?.close();
+        channel?.close();
+      });
+    }
+    const engine = startSyncEngine({
+      db,
+      transport: input.transport,
+      scope,
+      election,
+      channel,
+      socketTiming: input.socketTiming,
+      retryTime: input.retryTime,
+      needsInitialWindow: async () => !(await isWindowLoaded(db)),
+      onWindowLoaded: () => markWindowLoaded(db),
+    });
+    const subs = new Subscription();
+    subs.add(engine.state$.subscribe(publishSyncState));
+    teardown.push(async () => {
+      subs.unsubscribe();
+      await engine.stop();
+      publishSyncState(INITIAL_SYNC_STATE);
+    });
+    if (input.watchStorage) {
+      void requestPersistentStorage((n) => notices.next(n));
+      teardown.push(watchStorageQuota((n) => notices.next(n)));
+    }
+    const session: DataSession = { db, engine, user: input.user, scope };
+    session$.next(session);
+    return session;
+  });
+}
+
+/** Stops replication; `wipe` (logout) also removes the local data of this user. */
+export function endDataSession(options: { wipe?: boolean } = {}): Promise<void> {
+  return serialized(async () => {
+    await stopRunning();
+    const db = database$.getValue();
+    if (!db) return;
+    database$.next(null);
+    if (options.wipe) await db.remove();
+    else await db.close();
+  });
+}

@@ -1,0 +1,48 @@
+import type { DraftDoc, PedbotDatabase } from '../schema';
+
+/**
+ * Whose data the local database holds. Replication checkpoints are only valid for one user, one
+ * visibility (role and department: the server asks for a fresh start when they change) and one
+ * connection ("messages are stored only for the selected connection", SPEC §4). A different
+ * scope starts from an empty database; drafts survive a connection change of the same user.
+ */
+export interface LocalScope {
+  tenant: string;
+  userId: string;
+  /** Role and department: what the server's visibility rules read. */
+  visibility: string;
+  instanceId: string;
+}
+
+interface StoredScope extends LocalScope {
+  windowLoaded: boolean;
+}
+
+const SCOPE_DOC = 'scope';
+
+export type ScopeChange = 'same' | 'connection' | 'user' | 'new';
+
+export async function compareScope(db: PedbotDatabase, scope: LocalScope): Promise<ScopeChange> {
+  const stored = (await db.getLocal<StoredScope>(SCOPE_DOC))?.toJSON().data;
+  if (!stored) return 'new';
+  if (stored.tenant !== scope.tenant || stored.userId !== scope.userId || stored.visibility !== scope.visibility) return 'user';
+  return stored.instanceId === scope.instanceId ? 'same' : 'connection';
+}
+
+export async function writeScope(db: PedbotDatabase, scope: LocalScope): Promise<void> {
+  await db.upsertLocal<StoredScope>(SCOPE_DOC, { ...scope, windowLoaded: false });
+}
+
+export async function isWindowLoaded(db: PedbotDatabase): Promise<boolean> {
+  return (await db.getLocal<StoredScope>(SCOPE_DOC))?.toJSON().data.windowLoaded ?? false;
+}
+
+export async function markWindowLoaded(db: PedbotDatabase): Promise<void> {
+  const doc = await db.getLocal<StoredScope>(SCOPE_DOC);
+  if (doc) await doc.incrementalModify((data) => ({ ...data, windowLoaded: true }));
+}
+
+export async function readDrafts(db: PedbotDatabase): Promise<DraftDoc[]> {
+  if (!db.drafts) return [];
+  return (await db.drafts.find().exec()).map((d) => d.toJSON() as DraftDoc);
+}

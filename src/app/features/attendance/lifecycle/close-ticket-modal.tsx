@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
+import { errors } from '../../../../shared/i18n/pt-BR';
+import { t } from '../texts';
+import type { ClosingReason } from '../model/types';
+
+export interface CloseTicketInput {
+  reasonId: string;
+  note: string;
+}
+
+/** Close with an attendance-summary reason (CRM) and an optional note. */
+export function CloseTicketModal({
+  opened,
+  reasons,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  reasons: readonly ClosingReason[];
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (input: CloseTicketInput) => void;
+}) {
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const attack = hasForbiddenCharacters(note);
+  const submit = () => {
+    setTried(true);
+    if (!reasonId || attack) return;
+    onConfirm({ reasonId, note: note.trim() });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.closeTitle}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <Select
+            label={t.closeReason}
+            required
+            searchable
+            data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
+            value={reasonId}
+            onChange={setReasonId}
+            error={tried && !reasonId ? t.reasonRequired : undefined}
+            data-autofocus
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea label={t.closeNote} autosize minRows={2} maxRows={6} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={attack ? errors.attackMessage : undefined} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={busy}>
+              {t.confirmClose}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

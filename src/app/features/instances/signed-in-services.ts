@@ -1,0 +1,16 @@
+import { resumeActiveConnection } from './state/activate-connection';
+import { startConnectionDropWatch, stopConnectionDropWatch } from './watch/connection-drop-watch';
+
+/**
+ * What the connections feature runs on every signed-in page: the remembered connection keeps
+ * replicating, and a drop of any of the user's connections shows 'Conexão desconectada!'.
+ * The signed-in route starts it on enter and stops it on leave (sign-out).
+ */
+export function startConnectionServices(tenant: string): void {
+  resumeActiveConnection(tenant);
+  startConnectionDropWatch(tenant);
+}
+
+export function stopConnectionServices(): void {
+  stopConnectionDropWatch();
+}

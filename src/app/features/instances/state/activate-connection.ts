@@ -1,0 +1,36 @@
+import { notifications } from '@mantine/notifications';
+import { errors } from '../../../../shared/i18n/pt-BR';
+import { currentDataSession } from '../../../data/session/data-session';
+import { selectConnection } from '../../../data/session/app-binding';
+import { sessionState } from '../../../state/session';
+import type { InstanceView } from '../model/instance';
+import { activeInstanceFor, activeInstanceState, chooseActiveInstance } from './active-instance';
+import { storeConnectionReferences } from './connection-references';
+
+const replicating = (tenant: string, instanceId: string): boolean => {
+  const running = currentDataSession();
+  return running?.scope.tenant === tenant && running.scope.instanceId === instanceId;
+};
+
+function replicate(tenant: string, instanceId: string): void {
+  if (replicating(tenant, instanceId)) return;
+  selectConnection(instanceId).then(storeConnectionReferences, (error: unknown) => {
+    notifications.show({ color: 'red', title: errors.genericTitle, message: error instanceof Error ? error.message : String(error) });
+  });
+}
+
+/**
+ * The user attends through this connection from now on: the choice is remembered and the local
+ * database replicates that connection (a different one restarts replication, SPEC §4). Resolves
+ * at once; replication starts in the background and never blocks the next screen.
+ */
+export function activateConnection(tenant: string, userId: string, instance: Pick<InstanceView, 'id' | 'name' | 'phone_number'>): void {
+  chooseActiveInstance({ tenant, userId, instanceId: instance.id, name: instance.name, phoneNumber: instance.phone_number });
+  replicate(tenant, instance.id);
+}
+
+/** After a reload the remembered connection replicates again without visiting the chooser. */
+export function resumeActiveConnection(tenant: string): void {
+  const choice = activeInstanceFor(activeInstanceState, tenant, sessionState.current?.user.id);
+  if (choice) replicate(tenant, choice.instanceId);
+}

@@ -1,0 +1,26 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { PublicLayout } from '../../ui/public-layout';
+
+interface StatusPageProps {
+  title: string;
+  message: string;
+  /** Where the button leads; no button without it. */
+  action?: { label: string; to: string };
+}
+
+/** The shape shared by the public status pages (SPEC §2). */
+export function StatusPage({ title, message, action }: StatusPageProps) {
+  return (
+    <PublicLayout title={title}>
+      <Stack gap="lg">
+        <Text>{message}</Text>
+        {action ? (
+          <Button component={Link} to={action.to} fullWidth>
+            {action.label}
+          </Button>
+        ) : null}
+      </Stack>
+    </PublicLayout>
+  );
+}

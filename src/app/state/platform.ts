@@ -1,0 +1,77 @@
+import { proxy } from 'valtio';
+
+/** What GET /api/settings/<key> answered; null when the check failed. */
+export interface PlatformReadings {
+  whatsappStatus: string | null;
+  maintenanceStatus: string | null;
+}
+
+export interface PlatformAvailability {
+  maintenance: boolean;
+  offlinePlatform: boolean;
+}
+
+/**
+ * SPEC §4: offline when whatsapp_status is not 'true'; maintenance when maintenance_status is
+ * 'true' or its check failed, and maintenance is offline too.
+ */
+export function platformAvailability(readings: PlatformReadings): PlatformAvailability {
+  const maintenance = readings.maintenanceStatus === null || readings.maintenanceStatus === 'true';
+  return { maintenance, offlinePlatform: maintenance || readings.whatsappStatus !== 'true' };
+}
+
+export const platformState = proxy<PlatformReadings & PlatformAvailability & { checkedAt: number | null }>({
+  whatsappStatus: null,
+  maintenanceStatus: null,
+  maintenance: false,
+  offlinePlatform: false,
+  checkedAt: null,
+});
+
+export const POLL_INTERVAL_MS = 60_000;
+
+type Fetch = typeof fetch;
+
+async function readSetting(key: string, token: string | null, fetchImpl: Fetch): Promise<string | null> {
+  try {
+    const response = await fetchImpl(`/api/settings/${key}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      cache: 'no-store',
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { value?: unknown };
+    return typeof body.value === 'string' ? body.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads both settings and applies SPEC §4. A browser without network keeps the last readings:
+ * the user being offline says nothing about the platform, and the local data stays usable.
+ */
+export async function checkPlatformStatus(token: string | null, fetchImpl: Fetch = fetch): Promise<void> {
+  if (globalThis.navigator?.onLine === false) return;
+  const [whatsappStatus, maintenanceStatus] = await Promise.all([
+    readSetting('whatsapp_status', token, fetchImpl),
+    readSetting('maintenance_status', token, fetchImpl),
+  ]);
+  Object.assign(platformState, {
+    whatsappStatus,
+    maintenanceStatus,
+    ...platformAvailability({ whatsappStatus, maintenanceStatus }),
+    checkedAt: Date.now(),
+  });
+}
+
+/** Checks now, every minute and whenever the window regains focus; returns the stop function. */
+export function startPlatformPolling(token: () => string | null): () => void {
+  const check = () => void checkPlatformStatus(token());
+  check();
+  const timer = setInterval(check, POLL_INTERVAL_MS);
+  window.addEventListener('focus', check);
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener('focus', check);
+  };
+}

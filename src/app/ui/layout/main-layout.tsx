@@ -1,0 +1,60 @@
+import { AppShell, Stack, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet, useParams } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { themeState } from '../../state/theme';
+import { usePageTitle } from '../use-page-title';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import { useCurrentAppRoute } from './use-current-app-route';
+import { usePlatformStatus } from './use-platform-status';
+
+const HEADER_HEIGHT = 68;
+const MENU_WIDTH = 264;
+const RAIL_WIDTH = 76;
+
+/** The signed-in frame (DESIGN §6a): side menu, floating navbar, the page's title and content. */
+export function MainLayout() {
+  const { tenant } = useParams({ from: '/$tenant' });
+  const { theme, menuCollapsed } = useSnapshot(themeState);
+  const [mobileOpened, mobileMenu] = useDisclosure(false);
+  const desktop = useMediaQuery('(min-width: 48em)', true);
+  const current = useCurrentAppRoute();
+  usePlatformStatus(tenant, current);
+  usePageTitle(current?.title ?? 'PedBot');
+  const rail = desktop && menuCollapsed;
+  // Semi-dark: the menu alone takes the dark palette (see theme.css).
+  const darkMenu = theme === 'semi-dark' ? { className: 'pedbot-dark-surface', 'data-mantine-color-scheme': 'dark' } : {};
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: { base: MENU_WIDTH, md: rail ? RAIL_WIDTH : MENU_WIDTH },
+        breakpoint: 'md',
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding="md"
+    >
+      <a href="#conteudo" className="pedbot-skip-link">
+        Pular para o conteúdo
+      </a>
+      <AppShell.Header className="pedbot-floating-header">
+        <TopBar tenant={tenant} current={current} menuOpened={mobileOpened} onToggleMenu={mobileMenu.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Menu principal" {...darkMenu}>
+        <SideMenu tenant={tenant} current={current} rail={rail} onNavigate={mobileMenu.close} />
+      </AppShell.Navbar>
+      <AppShell.Main className="pedbot-page-bg" id="conteudo" tabIndex={-1}>
+        <Stack gap="md">
+          {current ? (
+            <Title order={1} fz="h3">
+              {current.title}
+            </Title>
+          ) : null}
+          <Outlet />
+        </Stack>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Logger } from '../logger';
+
+/** One waiting item and the caller waiting for its result. */
+interface Waiting<I, R> {
+  item: I;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface BatcherOptions<I, R> {
+  /** Writes a batch (one transaction); results in item order. */
+  writeBatch: (key: string, items: I[]) => Promise<R[]>;
+  /** Writes one item on its own: used when a batch fails, so one bad item fails alone. */
+  writeOne: (key: string, item: I) => Promise<R>;
+  maxBatch?: number;
+  logger?: Logger;
+}
+
+/**
+ * Group commit for inbound traffic: items for the same key (tenant and connection) that arrive
+ * while a write is running are written together by the next one. An idle key writes at once, so
+ * light traffic waits for nobody; under load one transaction carries many messages, which is what
+ * makes a single-connection database (PGlite) and fsync-bound commits keep up. Each caller still
+ * resolves only after its item is committed.
+ */
+export class Batcher<I, R> {
+  private readonly queues = new Map<string, Array<Waiting<I, R>>>();
+  private readonly running = new Set<string>();
+  private readonly maxBatch: number;
+
+  constructor(private readonly options: BatcherOptions<I, R>) {
+    this.maxBatch = options.maxBatch ?? 500;
+  }
+
+  add(key: string, item: I): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const queue = this.queues.get(key) ?? [];
+      queue.push({ item, resolve, reject });
+      this.queues.set(key, queue);
+      if (!this.running.has(key)) void this.drain(key);
+    });
+  }
+
+  private async drain(key: string): Promise<void> {
+    this.running.add(key);
+    try {
+      for (;;) {
+        // Let the requests already read from the network reach the queue first: an embedded
+        // database answers in microtasks, which would otherwise starve I/O for a whole batch.
+        await new Promise((resolve) => setImmediate(resolve));
+        const queue = this.queues.get(key);
+        if (!queue || queue.length === 0) break;
+        const batch = queue.splice(0, this.maxBatch);
+        await this.write(key, batch);
+      }
+    } finally {
+      this.running.delete(key);
+      this.queues.delete(key);
+    }
+  }
+
+  private async write(key: string, batch: Array<Waiting<I, R>>): Promise<void> {
+    try {
+      const results = await this.options.writeBatch(key, batch.map((w) => w.item));
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      this.options.logger?.warn({ err: error, size: batch.length }, 'inbound batch failed; writing its items one by one');
+      for (const w of batch) await this.options.writeOne(key, w.item).then(w.resolve, w.reject);
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import { ACK } from '../../shared/domain/messages';
+import type { Logger } from '../logger';
+import type { MessagingDeps } from '../modules/messages/deps';
+import { applyAck } from '../modules/messages/acks';
+import { hasInboundMessage, receiveInbound, type InboundInput, type InboundResult } from '../modules/messages/inbound';
+import { receiveInboundBatch } from '../modules/messages/inbound-batch';
+import { receiveInboundReaction } from '../modules/messages/reactions';
+import { Batcher } from './inbound-batcher';
+import type { InboundSink } from './inbound-sink';
+
+const keyOf = (input: Pick<InboundInput, 'tenantId' | 'instanceId'>) => `${input.tenantId}:${input.instanceId}`;
+
+/** The inbound pipeline's storage: the sync engine's message services (modules/messages), messages group-committed. */
+export function syncInboundSink(deps: MessagingDeps, logger?: Logger): InboundSink {
+  const messages = new Batcher<InboundInput, InboundResult>({
+    writeBatch: (_key, items) => receiveInboundBatch(deps, items[0]!.tenantId, items[0]!.instanceId, items),
+    writeOne: (_key, item) => receiveInbound(deps, item),
+    logger,
+  });
+  return {
+    hasMessage: (instance, providerMessageId) => hasInboundMessage(deps, instance.tenantId, instance.id, providerMessageId),
+    receiveMessage: async (instance, message) => {
+      const input: InboundInput = {
+        tenantId: instance.tenantId,
+        instanceId: instance.id,
+        from: message.phone,
+        phoneVariants: message.phoneVariants,
+        name: message.name,
+        type: message.kind,
+        text: message.text,
+        providerMessageId: message.providerMessageId,
+        sentAt: message.sentAt,
+        caption: message.caption,
+        mediaUrl: message.mediaUrl,
+        mimeType: message.mimeType,
+        fileName: message.fileName,
+        replyToProviderId: message.replyToProviderId,
+      };
+      await messages.add(keyOf(input), input);
+    },
+    receiveReaction: async (instance, reaction) => {
+      await receiveInboundReaction(deps, {
+        tenantId: instance.tenantId,
+        instanceId: instance.id,
+        from: reaction.phone,
+        targetProviderId: reaction.targetProviderId,
+        emoji: reaction.emoji,
+        providerMessageId: reaction.providerMessageId,
+        sentAt: reaction.sentAt,
+      });
+    },
+    applyStatus: (instance, status) =>
+      applyAck(deps, {
+        tenantId: instance.tenantId,
+        instanceId: instance.id,
+        providerMessageId: status.providerMessageId,
+        ack: status.ack,
+        reason: status.ack === ACK.failed ? status.reason : null,
+      }),
+  };
+}

@@ -1,0 +1,92 @@
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { PglitePool, numberParsers, openPglite } from './pglite-pool';
+import { runMigrations } from './migrate';
+import type { Tables } from './tables';
+
+export type Db = Kysely<Tables>;
+export type Tx = Transaction<Tables>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The role the app runs its queries as: it neither owns the tables nor bypasses row-level security. */
+export const APP_ROLE = 'pedbot_app';
+
+export interface Database {
+  kind: DatabaseKind;
+  /** Tenant-free access (tenant lookup, platform settings). Tenant data is invisible here by RLS. */
+  db: Db;
+  /** Runs `fn` in one transaction whose row-level security is scoped to `tenantId`. */
+  withTenant<T>(tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` as the table owner, bypassing RLS: migrations, seeds and platform tasks only. */
+  asOwner<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The embedded engine, when there is one (tests clone or dump it). */
+  pglite?: PGlite;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** A dumped, already migrated PGlite data dir to start from (tests). */
+  pgliteSnapshot?: Blob;
+  migrate?: boolean;
+}
+
+async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(tx);
+    return fn(tx);
+  });
+}
+
+async function openEmbedded(options: OpenOptions): Promise<Database> {
+  const pglite = await openPglite(options.pgliteDir, options.pgliteSnapshot);
+  const pool = new PglitePool(pglite);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  if (options.migrate !== false) await runMigrations(db);
+  await sql`set role ${sql.raw(APP_ROLE)}`.execute(db);
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    withTenant: (tenantId, fn) => withTenantOn(db, tenantId, fn),
+    asOwner: async (fn) => {
+      // One embedded session: switch back to the owner, run, and drop privileges again,
+      // holding the connection so no app query runs as owner in between.
+      return db.connection().execute(async (conn) => {
+        await sql`reset role`.execute(conn);
+        try {
+          return await fn(conn);
+        } finally {
+          await sql`set role ${sql.raw(APP_ROLE)}`.execute(conn);
+        }
+      });
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openServer(databaseUrl: string, options: OpenOptions): Promise<Database> {
+  const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? numberParsers[20] : pg.types.getTypeParser(oid, format as 'text')) };
+  const ownerPool = new pg.Pool({ connectionString: databaseUrl, max: 2, types });
+  // The startup option puts every app connection in the restricted role before its first query.
+  const appPool = new pg.Pool({ connectionString: databaseUrl, max: 10, types, options: `-c role=${APP_ROLE}` });
+  const owner = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: ownerPool }) });
+  if (options.migrate !== false) await runMigrations(owner);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: appPool }) });
+  return {
+    kind: 'postgres',
+    db,
+    withTenant: (tenantId, fn) => withTenantOn(db, tenantId, fn),
+    asOwner: (fn) => fn(owner),
+    close: async () => {
+      await db.destroy();
+      await owner.destroy();
+    },
+  };
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openServer(options.databaseUrl, options) : openEmbedded(options);
+}

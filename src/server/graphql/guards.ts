@@ -1,0 +1,15 @@
+import { ADMIN_ROLE } from '../../shared/domain/routes';
+import type { RequestContext, Viewer } from './context';
+import { forbidden, tokenExpired, unauthorized } from './errors';
+
+/** The signed-in user, or the 401 of SPEC §8 that tells the client to refresh or to sign in again. */
+export function requireViewer(context: RequestContext): Viewer {
+  if (context.viewer) return context.viewer;
+  throw context.credential === 'expired' ? tokenExpired() : unauthorized();
+}
+
+export function requireAdmin(context: RequestContext): Viewer {
+  const viewer = requireViewer(context);
+  if (viewer.roleName !== ADMIN_ROLE) throw forbidden();
+  return viewer;
+}

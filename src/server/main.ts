@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import type { ServerServices } from './graphql/context';
+import { buildApp, type ServerApp } from './http/server-app';
+import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { ensurePlatformDefaults } from './modules/settings/platform-settings';
+import { DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS, currentDemoIntegrationToken, seedDemoTenant } from './modules/tenants/demo-seed';
+import { countTenants, findTenantBySlug } from './modules/tenants/tenant-store';
+
+export interface StartOptions {
+  config?: Partial<Config>;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Seed the demo tenant even on a PostgreSQL server (`--demo`). */
+  demo?: boolean;
+  /** An open database to use (and leave open on close); otherwise one is opened from the config. */
+  database?: Database;
+  services?: Partial<ServerServices>;
+  /** No start banner (tests). */
+  quiet?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  app: ServerApp;
+  close(): Promise<void>;
+}
+
+/** An empty embedded database gets the demo tenant; a server database only when asked (`--demo`). */
+async function seedDemoIfWanted(database: Database, app: ServerApp, jwtSecret: string, demo: boolean): Promise<void> {
+  const wanted = demo || (database.kind === 'pglite' && (await countTenants(database)) === 0);
+  if (!wanted || (await findTenantBySlug(database.db, DEMO_SLUG))) return;
+  await seedDemoTenant(database, app.deps.services.passwords, jwtSecret);
+}
+
+async function printBanner(url: string, database: Database, jwtSecret: string): Promise<void> {
+  const lines = [`PedBot em ${url}`];
+  if (await findTenantBySlug(database.db, DEMO_SLUG)) {
+    lines.push(`Loja de demonstração: ${url}/${DEMO_SLUG}`, `Contas de demonstração (senha ${DEMO_PASSWORD}):`);
+    for (const user of DEMO_USERS) lines.push(`  ${user.email.padEnd(18)} ${user.name} (${user.role})`);
+    const token = await currentDemoIntegrationToken(database, jwtSecret);
+    if (token) lines.push(`Token de integração (admin@demo.local): ${token}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+/** Opens the database (migrating it), seeds the demo when due, and listens. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const overrides: Partial<Config> = { ...options.config, ...(options.port === undefined ? {} : { port: options.port }) };
+  const config = loadConfig(process.env, overrides);
+  const publicUrlGiven = overrides.publicUrl !== undefined || Boolean(process.env.PUBLIC_URL);
+  let database = options.database;
+  if (!database) {
+    if (!config.databaseUrl) await mkdir(config.pgliteDir, { recursive: true });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  }
+  const ownedDatabase = options.database ? null : database;
+  try {
+    const jwtSecret = await resolveJwtSecret(config);
+    await ensurePlatformDefaults(database, config);
+    const app = await buildApp({ config: { ...config, jwtSecret }, database, services: options.services });
+    await seedDemoIfWanted(database, app, jwtSecret, options.demo ?? config.demo);
+    await app.fastify.listen({ port: config.port, host: config.host });
+    const { port } = app.fastify.server.address() as AddressInfo;
+    const url = `http://localhost:${port}`;
+    // Reset links must point at the port actually opened when PUBLIC_URL was not given.
+    if (!publicUrlGiven) app.deps.config.publicUrl = url;
+    if (!options.quiet) await printBanner(url, database, jwtSecret);
+    return {
+      url,
+      port,
+      database,
+      app,
+      close: async () => {
+        await app.fastify.close();
+        await ownedDatabase?.close();
+      },
+    };
+  } catch (error) {
+    await ownedDatabase?.close();
+    throw error;
+  }
+}
+
+/** Stops cleanly on Ctrl+C or a service manager's TERM. */
+export function closeOnSignals(server: RunningServer): void {
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  closeOnSignals(await startServer({ demo: process.argv.includes('--demo') }));
+}

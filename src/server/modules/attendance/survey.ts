@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/database';
+import type { TicketRow } from '../tickets/ticket-document';
+
+/** A satisfaction grade as the survey asks for it: one digit from 1 to 5, alone in the message. */
+export function parseGrade(text: string | null | undefined): number | null {
+  const match = /^\s*([1-5])\s*[.!]?\s*$/.exec(text ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+export interface IncomingText {
+  customerId: number;
+  text: string | null | undefined;
+}
+
+/**
+ * Customers writing while their latest closed ticket awaits the survey (is_research) and no ticket
+ * of theirs is open on the connection (SPEC §4): a customer whose only new message is a grade 1–5
+ * has it stored on that ticket, which they then write into instead of opening a new one; any
+ * other message cancels the research, and the caller opens a new ticket as usual. Answers the
+ * graded tickets by customer.
+ */
+export async function takeSurveyAnswers(tx: Tx, tenantId: number, instanceId: number, incoming: readonly IncomingText[]): Promise<Map<number, TicketRow>> {
+  const graded = new Map<number, TicketRow>();
+  const customerIds = [...new Set(incoming.map((m) => m.customerId))];
+  if (customerIds.length === 0) return graded;
+  const pending = await tx
+    .selectFrom('chat_tickets as t')
+    .selectAll('t')
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.instance_id', '=', instanceId)
+    .where('t.customer_id', 'in', customerIds)
+    .where('t.finished_ticket', '=', true)
+    .where('t.is_research', '=', true)
+    .where('t.deleted_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('chat_tickets as o')
+            .select('o.id')
+            .whereRef('o.tenant_id', '=', 't.tenant_id')
+            .whereRef('o.instance_id', '=', 't.instance_id')
+            .whereRef('o.customer_id', '=', 't.customer_id')
+            .where('o.finished_ticket', '=', false)
+            .where('o.deleted_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy(sql`t.finished_at desc nulls last`)
+    .forUpdate()
+    .execute();
+  const latest = new Map<number, TicketRow>();
+  for (const ticket of pending) if (!latest.has(ticket.customer_id)) latest.set(ticket.customer_id, ticket);
+  for (const [customerId, ticket] of latest) {
+    const texts = incoming.filter((m) => m.customerId === customerId);
+    const grade = texts.length === 1 ? parseGrade(texts[0]?.text) : null;
+    const updated = await tx
+      .updateTable('chat_tickets')
+      .set(grade === null ? { is_research: false } : { is_research: false, grade })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', ticket.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (grade !== null) graded.set(customerId, updated);
+  }
+  return graded;
+}
+
+/** One customer's message (receiveInbound): the closed ticket that took their grade, or null. */
+export async function takeSurveyAnswer(tx: Tx, tenantId: number, instanceId: number, customerId: number, text: string | null | undefined): Promise<TicketRow | null> {
+  return (await takeSurveyAnswers(tx, tenantId, instanceId, [{ customerId, text }])).get(customerId) ?? null;
+}

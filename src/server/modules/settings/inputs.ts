@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { fieldTexts as t } from '../../texts';
+
+export const featureInput = z.object({ name: z.string().trim().max(100, t.tooLong).nullish() });

@@ -1,0 +1,73 @@
+import { createHmac } from 'node:crypto';
+import { APP_ROUTES } from '../../../shared/domain/routes';
+import { seedSandboxConversations } from '../../channels/sandbox/demo-conversations';
+import type { Database } from '../../db/database';
+import type { PasswordHasher } from '../auth/passwords';
+import { hashToken } from '../auth/secret-tokens';
+import { findTenantBySlug } from './tenant-store';
+import { seedTenant, type TenantSeed } from './tenant-seed';
+
+export const DEMO_SLUG = 'demo';
+export const DEMO_PASSWORD = 'Pedbot@demo1';
+
+/** What an attendant opens: attendance, CRM lists, contacts, help and quick answers; no administration. */
+export const ATTENDANT_ROUTES = [
+  'chat-attendance',
+  'crm-reasons',
+  'crm-category',
+  'customers-list',
+  'numbers-blacklist-list',
+  'help-training-videos',
+  'help-whatsapp-protocol',
+  'configs-quick-answers',
+] as const;
+
+export const DEMO_USERS = [
+  { email: 'admin@demo.local', name: 'Administrador Demo', role: 'administrador' },
+  { email: 'ana@demo.local', name: 'Ana Souza', role: 'atendente', department: 'Vendas' },
+  { email: 'bruno@demo.local', name: 'Bruno Lima', role: 'atendente', department: 'Suporte' },
+] as const;
+
+/**
+ * The demo integration token is derived from the JWT secret, so every start can print it again
+ * although only its hash is stored.
+ */
+export const demoIntegrationToken = (jwtSecret: string): string =>
+  `pbi_${createHmac('sha256', jwtSecret).update('pedbot-demo-integration-token').digest('base64url')}`;
+
+export function demoSeed(jwtSecret: string): TenantSeed {
+  return {
+    slug: DEMO_SLUG,
+    name: 'Loja Demo',
+    roles: [
+      { name: 'administrador', display_name: 'Administrador', routes: APP_ROUTES.map((route) => route.name) },
+      { name: 'atendente', display_name: 'Atendente', routes: ATTENDANT_ROUTES },
+    ],
+    departments: ['Vendas', 'Suporte'],
+    users: DEMO_USERS.map((user) => ({ ...user, password: DEMO_PASSWORD })),
+    instances: [{ name: 'WhatsApp Loja Demo', channel: 'sandbox', phone_number: '5511900000000', activated: true }],
+    features: [
+      { name: 'campaigns', enabled: true },
+      { name: 'chat_flows', enabled: true },
+      { name: 'orders', enabled: true },
+      { name: 'nps_research', enabled: true },
+    ],
+    settings: [{ key: 'older_inbox_chats_first', value: 'false' }],
+    integrationTokens: [{ email: 'admin@demo.local', name: 'Demonstração', token: demoIntegrationToken(jwtSecret) }],
+  };
+}
+
+export async function seedDemoTenant(database: Database, passwords: PasswordHasher, jwtSecret: string): Promise<void> {
+  await seedSandboxConversations(database, await seedTenant(database, passwords, demoSeed(jwtSecret)));
+}
+
+/** The demo tenant's integration token when it is still the one derived from this secret. */
+export async function currentDemoIntegrationToken(database: Database, jwtSecret: string): Promise<string | null> {
+  const tenant = await findTenantBySlug(database.db, DEMO_SLUG);
+  if (!tenant) return null;
+  const token = demoIntegrationToken(jwtSecret);
+  const row = await database.withTenant(tenant.id, (tx) =>
+    tx.selectFrom('integration_tokens').select('id').where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null).executeTakeFirst(),
+  );
+  return row ? token : null;
+}

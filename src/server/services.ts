@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { ServerServices } from './graphql/context';
+import type { Logger } from './logger';
+import { createAccessTokens } from './modules/auth/access-tokens';
+import { createMailer } from './modules/auth/mailer';
+import { createPasswordHasher } from './modules/auth/passwords';
+
+/** The long-lived services every request shares; `overrides` replace any of them (tests, other modules). */
+export function createServices(
+  config: Config,
+  logger: Logger,
+  jwtSecret: string,
+  overrides: Partial<ServerServices> = {},
+): ServerServices {
+  return {
+    logger,
+    mailer: createMailer(config, logger),
+    passwords: createPasswordHasher(config),
+    accessTokens: createAccessTokens(jwtSecret, config.accessTokenTtlSeconds),
+    ...overrides,
+  };
+}

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Database, Tx } from '../db/database';
+import type { PubSub } from '../pubsub';
+
+/** The replicated collections (RxDB's lower-case names, DESIGN §4). */
+export const COLLECTIONS = ['customerchats', 'chattickets', 'customers', 'settings', 'customerchatreactions'] as const;
+export type CollectionName = (typeof COLLECTIONS)[number];
+
+/**
+ * What a committed write tells the stream hubs of every server process: where to look, never the
+ * rows themselves. instanceId null means every connection of the tenant (customers, tenant-wide
+ * settings). position is the writing transaction (the rows' change_xid).
+ */
+export interface ChangeEvent {
+  tenantId: number;
+  collection: CollectionName;
+  instanceId: number | null;
+  position: number;
+}
+
+export const changeChannel = (tenantId: number): string => `changes:${tenantId}`;
+
+/** The collections and connections one transaction wrote to. */
+export class ChangeSet {
+  private readonly touched = new Map<string, { collection: CollectionName; instanceId: number | null }>();
+
+  add(collection: CollectionName, instanceId: number | null): this {
+    this.touched.set(`${collection}:${instanceId ?? '*'}`, { collection, instanceId });
+    return this;
+  }
+
+  events(tenantId: number, position: number): ChangeEvent[] {
+    return [...this.touched.values()].map((t) => ({ tenantId, position, ...t }));
+  }
+}
+
+export async function publishChanges(pubsub: PubSub, events: readonly ChangeEvent[]): Promise<void> {
+  await Promise.all(events.map((event) => pubsub.publish(changeChannel(event.tenantId), event)));
+}
+
+/**
+ * Runs `fn` in one tenant transaction and, once it committed, announces what it wrote. A failed
+ * publish only delays delivery: the stream hubs also poll (stream-hub.ts).
+ */
+export async function transactWithChanges<T>(
+  database: Database,
+  pubsub: PubSub,
+  tenantId: number,
+  fn: (tx: Tx, changes: ChangeSet) => Promise<T>,
+): Promise<T> {
+  const changes = new ChangeSet();
+  const { result, position } = await database.withTenant(tenantId, async (tx) => {
+    const value = await fn(tx, changes);
+    const { rows } = await sql<{ xid: string | null }>`select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
+    return { result: value, position: rows[0]?.xid ? Number(rows[0].xid) : null };
+  });
+  if (position !== null) await publishChanges(pubsub, changes.events(tenantId, position)).catch(() => undefined);
+  return result;
+}

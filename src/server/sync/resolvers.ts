@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { RequestContext } from '../graphql/context';
+import type { ModuleResolvers } from '../graphql/resolver-types';
+import { parseInput } from '../graphql/validation';
+import { requireInstanceAccess, syncServicesOf } from './access';
+import type { CollectionName } from './changes';
+import { cursorFromCheckpoint, type Checkpoint } from './checkpoint';
+import { FEEDS } from './collections';
+import { MAX_PULL_LIMIT, pullFeed, type PullBulk } from './pull';
+import { pushChatTickets } from './push/chattickets';
+import { pushCustomerChats } from './push/customerchats';
+import { pushCustomers } from './push/customers';
+
+const limitSchema = z.object({ limit: z.number().int().min(1).max(MAX_PULL_LIMIT) });
+
+interface PullArgs {
+  checkpoint?: Checkpoint | null;
+  limit: number;
+  instance_id: string;
+}
+
+/** Step 2 (DESIGN §4): pull<X>. */
+function pull(collection: CollectionName) {
+  return async (_: unknown, args: PullArgs, context: RequestContext): Promise<PullBulk<never>> => {
+    const access = requireInstanceAccess(context, args.instance_id);
+    const { limit } = parseInput(limitSchema, { limit: args.limit });
+    const from = cursorFromCheckpoint(args.checkpoint);
+    const scope = { tenantId: access.tenantId, instanceId: access.instanceId };
+    return pullFeed(context.database, FEEDS[collection], scope, access.viewer, from, args.checkpoint ?? null, limit) as Promise<PullBulk<never>>;
+  };
+}
+
+/** Step 4 (DESIGN §4): stream<X>, RESYNC first. */
+function stream(collection: CollectionName) {
+  return {
+    subscribe: async (_: unknown, args: { instance_id: string }, context: RequestContext) => {
+      const access = requireInstanceAccess(context, args.instance_id);
+      const scope = { tenantId: access.tenantId, instanceId: access.instanceId };
+      return syncServicesOf(context).hub.subscribe(FEEDS[collection], scope, access.viewer);
+    },
+    resolve: (payload: unknown) => payload,
+  };
+}
+
+/** The replication endpoints of the five collections (sync.graphql). */
+export const syncResolvers: ModuleResolvers = {
+  Query: {
+    pullCustomerChat: pull('customerchats'),
+    pullChatTicket: pull('chattickets'),
+    pullCustomer: pull('customers'),
+    pullSetting: pull('settings'),
+    pullCustomerChatReaction: pull('customerchatreactions'),
+  } as ModuleResolvers['Query'],
+  Mutation: {
+    pushCustomerChat: (_, args, context) => pushCustomerChats(context, args.rows),
+    pushChatTicket: (_, args, context) => pushChatTickets(context, args.rows),
+    pushCustomer: (_, args, context) => pushCustomers(context, args.rows),
+  },
+  Subscription: {
+    streamCustomerChat: stream('customerchats'),
+    streamChatTicket: stream('chattickets'),
+    streamCustomer: stream('customers'),
+    streamSetting: stream('settings'),
+    streamCustomerChatReaction: stream('customerchatreactions'),
+  } as ModuleResolvers['Subscription'],
+};

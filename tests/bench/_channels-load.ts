@@ -1,0 +1,138 @@
+/**
+ * The client side of channels-inbound.ts, in its own process so its CPU is not the server's:
+ * subscribes graphql-ws clients to streamCustomerChat, sends the messages through the sandbox API
+ * or the signed Cloud API webhook with a fixed number of requests in flight, waits until every
+ * client received every message, and prints one JSON line with the figures.
+ *
+ *   node --import tsx tests/bench/_channels-load.ts <json options>
+ */
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { signPayload } from '../../src/server/channels/cloud-api/signature';
+import { fixtureVariant, TEST_APP_SECRET } from '../helpers/cloud-api-fixtures';
+
+export interface LoadOptions {
+  url: string;
+  path: 'sandbox' | 'cloud-api';
+  instanceId: number;
+  messages: number;
+  concurrency: number;
+  customers: number;
+  clients: number;
+  token: string;
+  run: string;
+  /** Open loop: send at this many messages per second whatever the answers; unset = closed loop of `concurrency`. */
+  rate?: number;
+  /** Messages sent first and left out of the figures (one per customer: they exist, code is warm). */
+  warmup: number;
+}
+
+export interface LoadFigures {
+  seconds: number;
+  /** When the last request was answered (all stored), before every client had it. */
+  answeredSeconds: number;
+  times: number[];
+  seen: number[];
+  /** This process's CPU (user + system) during the measured part, ms. */
+  cpuMs: number;
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
+
+function subscribe(seen: Set<string>): Promise<Client> {
+  const client = createClient({
+    url: `${options.url.replace('http', 'ws')}/demo/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${options.token}` },
+  });
+  return new Promise((resolve, reject) => {
+    client.subscribe<{ streamCustomerChat: { documents: Array<{ id: string; from_me: boolean }>; resync: boolean } }>(
+      { query: `subscription { streamCustomerChat(instance_id: "${options.instanceId}") { resync documents { id from_me } } }` },
+      {
+        next: (result) => {
+          const bulk = result.data?.streamCustomerChat;
+          if (bulk?.resync) resolve(client);
+          for (const doc of bulk?.documents ?? []) if (!doc.from_me) seen.add(doc.id);
+        },
+        error: reject,
+        complete: () => undefined,
+      },
+    );
+  });
+}
+
+const phoneOf = (i: number) => `55119${String(70_000_000 + (i % options.customers)).padStart(8, '0')}`;
+
+function request(i: number): Promise<Response> {
+  if (options.path === 'sandbox') {
+    return fetch(`${options.url}/api/sandbox/demo/${options.instanceId}/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: phoneOf(i), name: `Cliente ${i % options.customers}`, text: `Mensagem ${i} do teste de carga` }),
+    });
+  }
+  const body = fixtureVariant('inbound-text.json', {
+    'wamid.TEST_IN_TEXT_0001': `wamid.BENCH_${options.run}_${i}`,
+    '5511900000001': phoneOf(i),
+    'PED-0001': `PED-${i}`,
+  });
+  return fetch(`${options.url}/webhooks/whatsapp/demo/${options.instanceId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signPayload(body, TEST_APP_SECRET) },
+    body: new Uint8Array(body),
+  });
+}
+
+const seen = Array.from({ length: options.clients }, () => new Set<string>());
+const clients = await Promise.all(seen.map(subscribe));
+
+async function timed(i: number, times: number[], sent = performance.now()): Promise<void> {
+  const response = await request(i);
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`request ${i}: HTTP ${response.status} ${text}`);
+  times.push(performance.now() - sent);
+}
+
+async function closedLoop(from: number, to: number, times: number[]): Promise<void> {
+  let next = from;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (next < to) await timed(next++, times);
+    }),
+  );
+}
+
+/** Past this many unanswered requests the server is overloaded anyway; more would only measure the client. */
+const MAX_IN_FLIGHT = 256;
+
+async function openLoop(from: number, to: number, rate: number, times: number[]): Promise<void> {
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  for (let i = from; i < to; i++) {
+    const due = started + ((i - from) / rate) * 1000;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+    // Time from when the message was due: waiting for a free slot is part of the answer time.
+    const request = timed(i, times, due).finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  }
+  await Promise.all(inFlight);
+}
+
+await closedLoop(0, options.warmup, []);
+const total = options.warmup + options.messages;
+while (!seen.every((s) => s.size >= options.warmup)) await new Promise((resolve) => setTimeout(resolve, 2));
+const times: number[] = [];
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+if (options.rate) await openLoop(options.warmup, total, options.rate, times);
+else await closedLoop(options.warmup, total, times);
+const answeredSeconds = (performance.now() - started) / 1000;
+const deadline = performance.now() + 120_000;
+while (!seen.every((s) => s.size >= total) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+await Promise.all(clients.map((c) => c.dispose()));
+const figures: LoadFigures = { seconds, answeredSeconds, times, seen: seen.map((s) => s.size - options.warmup), cpuMs: (cpu.user + cpu.system) / 1000 };
+process.stdout.write(`${JSON.stringify(figures)}\n`);

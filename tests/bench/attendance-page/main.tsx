@@ -1,0 +1,93 @@
+/**
+ * The attendance screen on a local database of 10,000 tickets and 100,000 messages, for
+ * tests/bench/attendance-render.ts. It signs in a fake administrator (no server behind it: the
+ * replication simply stays offline), seeds the database on `?seed=1`, and records when the ticket
+ * list and a 500-message conversation are first painted.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { sessionState } from '../../../src/app/state/session';
+import { selectConnection } from '../../../src/app/data/session/app-binding';
+import { AttendanceScreen } from '../../../src/app/features/attendance/attendance-screen';
+import { attendanceActions } from '../../../src/app/features/attendance/state/attendance-store';
+import { seedBenchData } from './seed';
+
+declare global {
+  interface Window {
+    bench: { marks: Record<string, number>; seeded?: { tickets: number; messages: number; ms: number }; error?: string };
+  }
+}
+
+window.bench = { marks: {} };
+const marks = window.bench.marks;
+
+/** Records `name` at the first frame painted after `ready()` holds. */
+function markWhen(name: string, ready: () => boolean): void {
+  const check = () => {
+    if (marks[name] !== undefined || !ready()) return false;
+    requestAnimationFrame(() => {
+      marks[name] ??= performance.now();
+    });
+    return true;
+  };
+  if (check()) return;
+  const observer = new MutationObserver(() => {
+    if (check()) observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+markWhen('listPainted', () => document.querySelector('.pb-att-row') !== null);
+
+attendanceActions.setTab('my_chats');
+attendanceActions.select(null);
+sessionState.current = {
+  tenant: 'bench',
+  token: 'bench',
+  refreshToken: '',
+  expiresAt: Date.now() + 3_600_000,
+  remember: false,
+  user: {
+    id: '1',
+    email: 'bench@pedbot.local',
+    name: 'Bench',
+    image: null,
+    username: null,
+    twofactor_activity: false,
+    role: { id: '1', name: 'administrador', display_name: 'Administrador', has_permission_routes: [] },
+    userDepartment: null,
+    userInstances: [{ id: '1', instance_id: '1', name: 'Bench' }],
+  },
+};
+
+const root = createRootRoute();
+const tenant = createRoute({ getParentRoute: () => root, path: '$tenant', component: AttendanceScreen });
+const router = createRouter({ routeTree: root.addChildren([tenant]) });
+
+async function start(): Promise<void> {
+  const session = await selectConnection('1');
+  if (new URLSearchParams(location.search).get('seed') === '1') window.bench.seeded = await seedBenchData(session.db);
+  createRoot(document.getElementById('root')!).render(
+    <MantineProvider>
+      <Notifications />
+      <div style={{ height: '100vh', padding: 16, boxSizing: 'border-box' }}>
+        <RouterProvider router={router} />
+      </div>
+    </MantineProvider>,
+  );
+}
+
+/** Opens the ticket with the long conversation and records when its messages are painted. */
+(window as unknown as { openLongConversation: () => void }).openLongConversation = () => {
+  marks.conversationClicked = performance.now();
+  markWhen('conversationPainted', () => document.querySelectorAll('.pb-att-msg').length >= 50);
+  document.querySelector<HTMLButtonElement>('.pb-att-row')?.click();
+};
+
+start().catch((error: unknown) => {
+  window.bench.error = error instanceof Error ? error.message : String(error);
+});

@@ -1,0 +1,121 @@
+/**
+ * Attendance console speed in headless Chromium (issue 5, Proof): with 10,000 tickets and 100,000
+ * messages in the local database, the time from navigation to the first ticket list painted
+ * (target ≤ 300 ms), from opening a ticket to its 500-message conversation painted (≤ 200 ms), and
+ * frame times while scrolling the list. Builds tests/bench/attendance-page, serves it, seeds once.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+
+const pageDir = fileURLToPath(new URL('./attendance-page/', import.meta.url));
+const RUNS = 3;
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+interface BenchState {
+  marks: Record<string, number>;
+  seeded?: { tickets: number; messages: number; ms: number };
+  error?: string;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = join(dir, path);
+    const target = extname(path) && existsSync(file) ? file : join(dir, 'index.html');
+    response.setHeader('content-type', TYPES[extname(target)] ?? 'application/octet-stream');
+    createReadStream(target).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const state = (page: Page) => page.evaluate(() => (window as unknown as { bench: BenchState }).bench);
+
+async function waitFor(page: Page, test: (s: BenchState) => boolean, timeoutMs: number): Promise<BenchState> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await state(page);
+    if (s.error) throw new Error(s.error);
+    if (test(s)) return s;
+    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(s)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+async function scrollFrames(page: Page): Promise<{ p50: number; p95: number; max: number }> {
+  // Only plain statements inside: tsx would wrap named helpers in a `__name` call the page lacks.
+  const deltas = await page.evaluate(async () => {
+    const list = document.querySelector<HTMLElement>('[data-testid="virtual-list"]');
+    if (!list) throw new Error('no ticket list');
+    const times: number[] = [];
+    let last = performance.now();
+    for (let i = 0; i < 240; i += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const now = performance.now();
+      times.push(now - last);
+      last = now;
+      list.scrollTop += 420;
+    }
+    return times;
+  });
+  deltas.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(deltas[Math.min(deltas.length - 1, Math.floor(q * deltas.length))] ?? 0);
+  return { p50: at(0.5), p95: at(0.95), max: at(1) };
+}
+
+const outDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-attendance-'));
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+});
+let server: Awaited<ReturnType<typeof serve>> | null = null;
+try {
+  await build({ root: pageDir, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
+  server = await serve(outDir);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+
+  const seeding = await context.newPage();
+  await seeding.goto(`${server.url}/bench?seed=1`);
+  const seeded = (await waitFor(seeding, (s) => !!s.seeded, 15 * 60_000)).seeded!;
+  await seeding.close();
+  console.log(`seeded ${seeded.tickets} tickets and ${seeded.messages} messages in ${(seeded.ms / 1000).toFixed(1)} s`);
+
+  const listTimes: number[] = [];
+  const conversationTimes: number[] = [];
+  let frames = { p50: 0, p95: 0, max: 0 };
+  for (let run = 0; run < RUNS; run += 1) {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.log(`page error: ${error.message.replace(/\s+/g, ' ').slice(0, 300)}`));
+    await page.goto(`${server.url}/bench`);
+    const ready = await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000);
+    listTimes.push(ready.marks.listPainted!);
+    await page.waitForTimeout(500);
+    await page.evaluate(() => (window as unknown as { openLongConversation: () => void }).openLongConversation());
+    const opened = await waitFor(page, (s) => s.marks.conversationPainted !== undefined, 60_000);
+    conversationTimes.push(opened.marks.conversationPainted! - opened.marks.conversationClicked!);
+    if (run === RUNS - 1) frames = await scrollFrames(page);
+    await page.close();
+  }
+  const list = median(listTimes);
+  const conversation = median(conversationTimes);
+  const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OVER TARGET');
+  console.log('figure                                   median (runs)            target');
+  console.log(`navigation → ticket list painted         ${list.toFixed(0)} ms (${listTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 300 ms  ${verdict(list, 300)}`);
+  console.log(`open → 500-message conversation painted  ${conversation.toFixed(0)} ms (${conversationTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 200 ms  ${verdict(conversation, 200)}`);
+  console.log(`list scroll frame time                   p50 ${frames.p50} ms, p95 ${frames.p95} ms, max ${frames.max} ms`);
+} finally {
+  await browser.close();
+  await server?.close();
+  await rm(outDir, { recursive: true, force: true });
+}

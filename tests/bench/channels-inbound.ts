@@ -1,0 +1,258 @@
+/**
+ * Inbound throughput through both channels into the database with subscribed clients notified
+ * (issue 4 §5): messages per second through the sandbox API and through the Cloud API webhook,
+ * and the HTTP answer time p50/p99, on PGlite and (when DATABASE_URL answers) on PostgreSQL.
+ *
+ *   npx tsx tests/bench/channels-inbound.ts [messages] [concurrency]
+ *
+ * "Notified" means every graphql-ws client subscribed to streamCustomerChat received every
+ * message's document: the figure is messages / (time until the last client got the last one).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { execSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '../../src/server/db/database';
+import { startServer, type RunningServer } from '../../src/server/main';
+import { TEST_APP_SECRET, TEST_PHONE_NUMBER_ID } from '../helpers/cloud-api-fixtures';
+import type { LoadFigures, LoadOptions } from './_channels-load';
+
+const LOAD_SCRIPT = fileURLToPath(new URL('./_channels-load.ts', import.meta.url));
+
+const MESSAGES = Number(process.argv[2] ?? 3000);
+const CONCURRENCY = Number(process.argv[3] ?? 64);
+/** The target rate of issue 4: answer times are measured with messages offered at this rate. */
+const TARGET_RATE = Number(process.env.BENCH_RATE ?? 1000);
+const CUSTOMERS = 300;
+const CLIENTS = 4;
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Figures {
+  path: string;
+  /** 'max' (closed loop of CONCURRENCY requests) or 'N/s' (offered at a fixed rate). */
+  load: string;
+  database: string;
+  messages: number;
+  stored: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  /** Server process CPU (user + system) per message: what the figures cost, whatever else runs on the machine. */
+  cpuMsPerMessage: number;
+  /** PostgreSQL server processes' CPU per message (0 for PGlite, which runs inside the server process). */
+  dbCpuMsPerMessage: number;
+  /** The load generator and its subscribed clients, per message (not part of the system under test). */
+  clientCpuMsPerMessage: number;
+}
+
+/** CPU time (ms) of every process named postgres, from /proc: the database server's share of the work. */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** BENCH_PROFILE=<dir>: a CPU profile of the server process during each load, to find where the time goes. */
+async function startProfile(): Promise<{ stop(name: string): Promise<void> } | null> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/demo/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation { logIn(email: "admin@demo.local", password: "Pedbot@demo1") { token } }' }),
+  });
+  const body = (await response.json()) as { data: { logIn: { token: string } } };
+  return body.data.logIn.token;
+}
+
+/** The clients and the load in their own process (see _channels-load.ts). */
+function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`load process exited with ${code}: ${out}`));
+      else resolve(JSON.parse(line) as LoadFigures);
+    });
+  });
+}
+
+const countInbound = (database: Database, tenantId: number, instanceId: number) =>
+  database.withTenant(tenantId, (tx) =>
+    tx
+      .selectFrom('customer_chats')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('instance_id', '=', instanceId)
+      .where('from_me', '=', false)
+      .executeTakeFirstOrThrow(),
+  );
+
+async function run(server: RunningServer, database: Database, dbName: string, path: 'sandbox' | 'cloud-api', rate?: number): Promise<Figures> {
+  const tenant = await database.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+  const instance = await database.withTenant(tenant.id, (tx) =>
+    path === 'sandbox'
+      ? tx.selectFrom('instances').select('id').where('channel', '=', 'sandbox').executeTakeFirstOrThrow()
+      : tx
+          .insertInto('instances')
+          .values({ tenant_id: tenant.id, name: 'Oficial (benchmark)', channel: 'cloud-api', activated: true, official_phone_id: TEST_PHONE_NUMBER_ID, official_token: 'TOKEN' })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+  );
+  const before = await countInbound(database, tenant.id, instance.id);
+  const profiler = await startProfile();
+  const cpuBefore = process.cpuUsage();
+  const dbBefore = dbName === 'postgres' ? postgresCpuMs() : 0;
+  const load = await runLoad({
+    url: server.url,
+    path,
+    instanceId: instance.id,
+    messages: MESSAGES,
+    concurrency: CONCURRENCY,
+    customers: CUSTOMERS,
+    clients: CLIENTS,
+    token: await signIn(server.url),
+    run: randomBytes(4).toString('hex'),
+    warmup: CUSTOMERS,
+    ...(rate ? { rate } : {}),
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  const dbCpu = dbName === 'postgres' ? postgresCpuMs() - dbBefore : 0;
+  await profiler?.stop(`${dbName}-${path}`);
+  const after = await countInbound(database, tenant.id, instance.id);
+  if (load.seen.some((n) => n < MESSAGES)) throw new Error(`clients saw ${load.seen.join('/')} of ${MESSAGES}`);
+  if (after.n - before.n !== MESSAGES + CUSTOMERS) throw new Error(`stored ${after.n - before.n} of ${MESSAGES + CUSTOMERS}`);
+  const sorted = load.times.sort((a, b) => a - b);
+  return {
+    path,
+    database: dbName,
+    messages: MESSAGES,
+    load: rate ? `${rate}/s` : 'max',
+    stored: after.n - before.n - CUSTOMERS,
+    seconds: Number(load.seconds.toFixed(2)),
+    perSecond: Math.round(MESSAGES / load.seconds),
+    p50: Number(percentile(sorted, 50).toFixed(1)),
+    p99: Number(percentile(sorted, 99).toFixed(1)),
+    cpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)),
+    dbCpuMsPerMessage: Number((dbCpu / MESSAGES).toFixed(2)),
+    clientCpuMsPerMessage: Number((load.cpuMs / MESSAGES).toFixed(2)),
+  };
+}
+
+async function withServer(kind: 'pglite' | 'postgres', fn: (server: RunningServer, database: Database) => Promise<void>): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-'));
+  const dbName = `pedbot_bench_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const admin = await openDatabase({ databaseUrl: PG_URL, migrate: false });
+    await admin.asOwner((db) => sql.raw(`create database ${dbName}`).execute(db));
+    await admin.close();
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const server = await startServer({
+    port: 0,
+    quiet: true,
+    demo: true,
+    config: { dataDir, databaseUrl, logLevel: 'silent', cloudApiAppSecret: TEST_APP_SECRET, sandboxAckStepMs: 1000, host: '127.0.0.1' },
+  });
+  try {
+    await fn(server, server.database);
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres') {
+      const admin = await openDatabase({ databaseUrl: PG_URL, migrate: false });
+      await admin.asOwner((db) => sql.raw(`drop database if exists ${dbName} with (force)`).execute(db));
+      await admin.close();
+    }
+  }
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  try {
+    const probe = await openDatabase({ databaseUrl: PG_URL, migrate: false });
+    await sql`select 1`.execute(probe.db);
+    await probe.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const loadBefore = loadavg()[0]!;
+const figures: Figures[] = [];
+const ONLY = process.env.BENCH_DB;
+for (const kind of ['pglite', 'postgres'] as const) {
+  if (ONLY && ONLY !== kind) continue;
+  if (kind === 'postgres' && !(await postgresAnswers())) {
+    console.log(`PostgreSQL at ${PG_URL} does not answer: skipped`);
+    continue;
+  }
+  await withServer(kind, async (server, database) => {
+    for (const path of ['sandbox', 'cloud-api'] as const) {
+      if (process.env.BENCH_PATH && process.env.BENCH_PATH !== path) continue;
+      figures.push(await run(server, database, kind, path));
+      figures.push(await run(server, database, kind, path, TARGET_RATE));
+    }
+  });
+}
+console.log(`machine load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${cpus().length} cores`);
+console.log(
+  `${MESSAGES} inbound messages per run after ${CUSTOMERS} warm-up ones, ${CUSTOMERS} customers, ${CLIENTS} clients subscribed to streamCustomerChat; ` +
+    `load 'max' = ${CONCURRENCY} requests in flight, 'N/s' = offered at that rate; msg/s counts until every client received every message`,
+);
+console.table(
+  figures.map((f) => ({
+    path: f.path,
+    database: f.database,
+    load: f.load,
+    'msg/s': f.perSecond,
+    seconds: f.seconds,
+    'p50 ms': f.p50,
+    'p99 ms': f.p99,
+    'server CPU ms/msg': f.cpuMsPerMessage,
+    'PostgreSQL CPU ms/msg': f.dbCpuMsPerMessage,
+    'client CPU ms/msg': f.clientCpuMsPerMessage,
+    // One Node process uses one core; the database server may use the other.
+    'capacity on 2 idle cores msg/s': Math.round(Math.min(1000 / f.cpuMsPerMessage, 2000 / (f.cpuMsPerMessage + f.dbCpuMsPerMessage))),
+    stored: f.stored,
+  })),
+);

@@ -1,0 +1,248 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, baseUrl, launchChromium, screenshot, signIn } from './support/browser';
+
+/**
+ * The attendance console end to end (issue 5, Proof): two attendants in Chromium — Ana (Vendas)
+ * and the administrator — and a customer played through the sandbox simulator's API.
+ */
+type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A small photo-like PNG (a blue gradient with a parcel-coloured box), made without an image library. */
+function photoPng(width = 240, height = 160): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      const box = x > 70 && x < 170 && y > 45 && y < 125;
+      rows.set(box ? [196, 140, 80] : [60 + (x * 100) / width, 130 + (y * 80) / height, 230], at);
+    }
+  }
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Closes the transient Mantine notifications so screenshots show the console itself. */
+async function dismissNotifications(page: Page): Promise<void> {
+  for (const close of await page.locator('.mantine-Notifications-root button').all()) await close.click().catch(() => undefined);
+  await page.locator('.mantine-Notifications-root .mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+}
+
+async function graphql(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Data> {
+  const response = await fetch(`${baseUrl()}/demo/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: Data; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data!;
+}
+
+const tokenOf = async (email: string): Promise<string> =>
+  (await graphql('mutation ($e: String!, $p: String!) { logIn(email: $e, password: $p) { token } }', { e: email, p: DEMO_PASSWORD })).logIn.token;
+
+class Customer {
+  readonly phone = `55119${String(Date.now()).slice(-8)}`;
+  readonly name = `Cliente ${this.phone.slice(-4)}`;
+  constructor(private readonly instanceId: string) {}
+  async write(text: string): Promise<void> {
+    const response = await fetch(`${baseUrl()}/api/sandbox/demo/${this.instanceId}/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: this.phone, name: this.name, text }),
+    });
+    expect(response.status).toBe(202);
+  }
+  /** What the customer's phone received from the store, oldest first. */
+  async received(): Promise<Array<{ type: string; text: string | null; caption: string | null }>> {
+    const response = await fetch(`${baseUrl()}/api/sandbox/demo/${this.instanceId}/outbox?to=${this.phone}`);
+    return ((await response.json()) as { messages: Array<{ type: string; text: string | null; caption: string | null }> }).messages;
+  }
+}
+
+async function openConsole(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await page.goto('/demo/instances/list/choose-instance');
+  await page.getByRole('button', { name: /Atender pela conexão/ }).first().click();
+  await page.goto('/demo/chat/attendance');
+  await page.getByRole('tab', { name: /Fila/ }).waitFor();
+}
+
+/** A ticket row of the list, by the customer's name (the row's accessible name starts with it). */
+const row = (page: Page, name: string) => page.getByTestId('virtual-list').getByRole('button', { name: new RegExp(`^${name}`) });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Mensagem' });
+
+describe('attendance console', () => {
+  let browser: Browser;
+  let instanceId: string;
+  let adminToken: string;
+  const contexts: BrowserContext[] = [];
+
+  const attendant = async (email: string, viewport = { width: 1440, height: 900 }): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openConsole(page, email);
+    return page;
+  };
+
+  const ticketIdOf = async (name: string): Promise<string> => {
+    const data = await graphql(
+      'query ($i: ID!, $q: String) { chatTickets(instance_id: $i, search_query: $q, all_users: true) { items { id } } }',
+      { i: instanceId, q: name },
+      adminToken,
+    );
+    return data.chatTickets.items[0].id;
+  };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const body = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number }> };
+    instanceId = String(body.instances[0]?.id);
+    adminToken = await tokenOf('admin@demo.local');
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  it('takes a customer from the inbox of the right department to a graded, closed ticket', { timeout: 240_000 }, async () => {
+    const customer = new Customer(instanceId);
+    const admin = await attendant('admin@demo.local');
+    const ana = await attendant('ana@demo.local');
+
+    // A customer writes; the administrator routes the ticket to the Vendas inbox.
+    await customer.write('Olá, quero saber do meu pedido');
+    await row(admin, customer.name).click({ timeout: 20_000 });
+    await admin.getByRole('button', { name: 'Transferir' }).first().click();
+    await admin.getByText('Departamento', { exact: true }).click();
+    await admin.getByRole('combobox', { name: 'Escolha o departamento' }).click();
+    await admin.getByRole('option', { name: 'Vendas' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Transferir' }).click();
+
+    // Vendas (Ana) sees it; Suporte (Bruno) does not.
+    await row(ana, customer.name).waitFor({ timeout: 20_000 });
+    const ticketId = await ticketIdOf(customer.name);
+    const bruno = await graphql('query ($i: ID!) { chatTickets(instance_id: $i, inbox: true) { items { id } } }', { i: instanceId }, await tokenOf('bruno@demo.local'));
+    expect(bruno.chatTickets.items.map((t: Data) => t.id)).not.toContain(ticketId);
+
+    // Ana picks it; it leaves the administrator's inbox.
+    await row(ana, customer.name).click();
+    await ana.getByRole('button', { name: 'Assumir atendimento' }).first().click();
+    await composer(ana).waitFor({ timeout: 15_000 });
+    await row(admin, customer.name).waitFor({ state: 'detached', timeout: 20_000 });
+
+    // Ana replies with formatting and an image; the customer gets both.
+    await composer(ana).fill('Olá, seu pedido *já saiu* para _entrega_!');
+    await composer(ana).press('Enter');
+    await expect.poll(() => ana.locator('.pb-att-msg strong', { hasText: 'já saiu' }).count()).toBe(1);
+    await ana.locator('input[type=file][data-kind=image]').setInputFiles({ name: 'pacote.png', mimeType: 'image/png', buffer: photoPng() });
+    await ana.getByRole('textbox', { name: 'Legenda' }).fill('Foto do pacote');
+    await ana.getByRole('button', { name: 'Enviar anexo' }).click();
+    await expect
+      .poll(async () => (await customer.received()).map((m) => [m.type, m.text ?? m.caption]), { timeout: 30_000 })
+      .toEqual([
+        ['text', 'Olá, seu pedido *já saiu* para _entrega_!'],
+        ['image', 'Foto do pacote'],
+      ]);
+    const picture = ana.locator('.pb-att-msg img.pb-att-media-img');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0), { timeout: 20_000 }).toBe(240);
+    await dismissNotifications(ana);
+
+    for (const [scheme, viewport] of [
+      ['light', { width: 1440, height: 900 }],
+      ['dark', { width: 1440, height: 900 }],
+      ['dark', { width: 1024, height: 768 }],
+      ['light', { width: 1024, height: 768 }],
+    ] as const) {
+      if ((await ana.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))) !== scheme) {
+        await ana.getByRole('button', { name: 'Alterar tema' }).click();
+        await ana.getByRole('menuitem', { name: scheme === 'dark' ? 'Tema escuro' : 'Tema claro' }).click();
+      }
+      await ana.setViewportSize(viewport);
+      await screenshot(ana, `attendance-${viewport.width === 1440 ? 'desktop' : 'tablet'}-${scheme}`);
+    }
+    await ana.setViewportSize({ width: 1440, height: 900 });
+
+    // Ana transfers to the administrator: 'Atendimento Recebido' for him, 'Atendimento Transferido' for her.
+    await ana.getByRole('button', { name: 'Transferir' }).first().click();
+    await ana.getByRole('option', { name: /Administrador Demo/ }).click();
+    await ana.getByRole('dialog').getByRole('button', { name: 'Transferir' }).click();
+    await ana.getByRole('button', { name: 'Confirmar transferência' }).click();
+    await admin.getByText('Atendimento Recebido').waitFor({ timeout: 20_000 });
+    await ana.getByText('Atendimento Transferido').waitFor({ timeout: 20_000 });
+    await ana.getByRole('button', { name: 'Fechar aviso: Atendimento Transferido' }).click();
+    await ana.getByText('Atendimento Transferido').waitFor({ state: 'detached', timeout: 5_000 });
+
+    // The administrator closes it with a reason; the customer gets the closing and survey messages and answers 4.
+    await admin.getByRole('tab', { name: /Meus/ }).click();
+    await row(admin, customer.name).click();
+    await admin.getByRole('button', { name: 'Finalizar' }).first().click();
+    await admin.getByRole('combobox', { name: 'Motivo do atendimento' }).click();
+    await admin.getByRole('option', { name: 'Dúvida esclarecida' }).click();
+    await admin.getByRole('textbox', { name: 'Observação (opcional)' }).fill('Pedido a caminho');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Finalizar atendimento' }).click();
+    await expect
+      .poll(async () => (await customer.received()).slice(2).map((m) => m.text), { timeout: 30_000 })
+      .toEqual(['Seu atendimento foi finalizado. Obrigado pelo contato!', 'Como você avalia o nosso atendimento? Responda com uma nota de 1 a 5.']);
+    await customer.write('4');
+    await admin.getByRole('tab', { name: /Finalizados/ }).click();
+    await row(admin, customer.name).click();
+    await admin.getByText('Nota da pesquisa: 4').waitFor({ timeout: 20_000 });
+  });
+
+  it('loses nothing while the attendant is offline: sends and the draft survive a reload, sends go out once, in order', { timeout: 240_000 }, async () => {
+    const customer = new Customer(instanceId);
+    await customer.write('Oi, alguém aí?');
+    await expect.poll(() => ticketIdOf(customer.name).catch(() => null), { timeout: 20_000 }).toBeTruthy();
+    await graphql('mutation ($id: ID!, $d: ID) { changeChatTicketDepartment(id: $id, inbox_department_id: $d) { id } }', {
+      id: await ticketIdOf(customer.name),
+      d: (await graphql('query ($i: ID!) { attendanceReferences(instance_id: $i) { departments { id name } } }', { i: instanceId }, adminToken)).attendanceReferences.departments.find(
+        (d: Data) => d.name === 'Vendas',
+      ).id,
+    }, adminToken);
+
+    const ana = await attendant('ana@demo.local');
+    await ana.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await row(ana, customer.name).click({ timeout: 20_000 });
+    await ana.getByRole('button', { name: 'Assumir atendimento' }).first().click();
+    await composer(ana).waitFor({ timeout: 15_000 });
+
+    await ana.context().setOffline(true);
+    const texts = ['Primeira sem rede', 'Segunda sem rede', 'Terceira sem rede'];
+    for (const text of texts) {
+      await composer(ana).fill(text);
+      await composer(ana).press('Enter');
+    }
+    await expect.poll(() => ana.getByText('aguardando conexão').count(), { timeout: 10_000 }).toBe(3);
+    await composer(ana).fill('Rascunho que fica');
+    await ana.waitForTimeout(800);
+
+    await ana.reload();
+    await composer(ana).waitFor({ timeout: 30_000 });
+    await expect.poll(() => composer(ana).inputValue(), { timeout: 10_000 }).toBe('Rascunho que fica');
+    for (const text of texts) await ana.getByText(text).waitFor();
+    await expect.poll(() => ana.getByText('aguardando conexão').count(), { timeout: 10_000 }).toBe(3);
+    expect(await customer.received()).toEqual([]);
+
+    await ana.context().setOffline(false);
+    await expect.poll(async () => (await customer.received()).map((m) => m.text), { timeout: 60_000 }).toEqual(texts);
+    await expect.poll(() => ana.locator('.pb-att-ack[data-state="waiting"]').count(), { timeout: 30_000 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await customer.received()).map((m) => m.text)).toEqual(texts);
+  });
+});

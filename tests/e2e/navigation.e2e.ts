@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, newPage, signIn } from './support/browser';
+
+describe('navigation rules (SPEC §2)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sends an attendant opening users/list to not-authorized', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'ana@demo.local');
+    await page.goto('/demo/users/list');
+    await page.getByRole('heading', { name: 'Acesso não autorizado' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/demo/not-authorized');
+    await context.close();
+  });
+
+  it('sends an unknown path to the 404 page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/demo/nada/por/aqui');
+    await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/demo/pages/error-404');
+    await context.close();
+  });
+
+  it('sends an unknown tenant to the tenant-invalid page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/nao-existe/login');
+    await page.getByRole('heading', { name: 'Loja não encontrada.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/nao-existe/pages/tenant-invalid');
+    await context.close();
+  });
+
+  it('sends a bare / to the coming-soon page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Em breve' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/pages/comingsoon');
+    await context.close();
+  });
+
+  it('shows a placeholder with title and breadcrumbs for screens still to come', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.local');
+    await page.goto('/demo/users/list');
+    await page.getByRole('heading', { level: 1, name: 'Usuários' }).waitFor();
+    await page.getByText('Em construção', { exact: true }).waitFor();
+    const breadcrumbs = page.getByRole('navigation', { name: 'Trilha de navegação' });
+    expect(await breadcrumbs.innerText()).toMatch(/Início\s*\/\s*Administração\s*\/\s*Usuários/);
+    await context.close();
+  });
+
+  it('warns for 10 s when the browser cannot open the local database (private mode)', async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
+      };
+    });
+    await page.goto('/demo/login');
+    const notice = page.getByRole('alert').filter({ hasText: 'Navegador não suportado!' });
+    await notice.getByText('Não é possível utilizar o PedBot neste navegador no modo anônimo').waitFor();
+    await page.waitForTimeout(8_000);
+    expect(await notice.count()).toBe(1);
+    await notice.waitFor({ state: 'detached', timeout: 5_000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export const ARTIFACTS_DIR = new URL('../artifacts/', import.meta.url).pathname;
+
+/**
+ * Debian's Chromium, headless, with the flags that keep it quiet and offline-safe (DESIGN §7).
+ * Playwright gives each launch a fresh temporary profile (user-data dir).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const DEMO_PASSWORD = 'Pedbot@demo1';
+
+/** Signs in through the login form, as a user would, and waits for the signed-in page. */
+export async function signIn(page: Page, email: string, path = '/demo/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+}
+
+/** Waits for the splash to go and for menus and the side menu to finish moving, then shoots. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  await page.locator('#splash').waitFor({ state: 'detached' });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${ARTIFACTS_DIR}${name}.png` });
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../../src/server/db/database';
+
+/** The PostgreSQL server tests also run against, when .ci/run or the developer sets it. */
+export const testServerUrl = process.env.DATABASE_URL;
+
+/**
+ * A fresh, migrated, empty database for one test file: a copy of the PGlite template by default,
+ * or a new database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (!testServerUrl) {
+    const template = process.env.PEDBOT_TEST_TEMPLATE;
+    if (!template) throw new Error('global setup did not build the PGlite template');
+    const snapshot = new Blob([await readFile(template)]);
+    return openDatabase({ pgliteSnapshot: snapshot, migrate: false });
+  }
+  const name = `pedbot_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ databaseUrl: testServerUrl, migrate: false });
+  await admin.asOwner((db) => sql.raw(`create database ${name}`).execute(db));
+  await admin.close();
+  const url = new URL(testServerUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = await openDatabase({ databaseUrl: testServerUrl, migrate: false });
+      await cleanup.asOwner((db) => sql.raw(`drop database if exists ${name} with (force)`).execute(db));
+      await cleanup.close();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/server/db/database';
+import type { InboundInput } from '../../../src/server/modules/messages/inbound';
+import { receiveInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
+import { seedTenant } from '../../../src/server/modules/tenants/tenant-seed';
+import { createMemoryPubSub } from '../../../src/server/pubsub/memory';
+import { openTestDatabase } from '../../helpers/test-database';
+
+const cheapHasher = { hash: async () => 'x', verify: async () => false, verifyNothing: async () => undefined };
+
+describe('receiveInboundBatch (one transaction for many inbound messages)', () => {
+  let database: Database;
+  let tenantId: number;
+  let instanceId: number;
+  const pubsub = createMemoryPubSub();
+  const events: unknown[] = [];
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const seeded = await seedTenant(database, cheapHasher, {
+      slug: 'lote',
+      name: 'Lote',
+      roles: [{ name: 'administrador', display_name: 'Administrador', routes: [] }],
+      departments: [],
+      users: [{ email: 'a@lote.test', name: 'A', role: 'administrador', password: 'x' }],
+      instances: [{ name: 'Principal', channel: 'sandbox', phone_number: '5511900000009', activated: true }],
+      features: [],
+      settings: [],
+    });
+    tenantId = seeded.tenantId;
+    instanceId = seeded.instanceIds[0]!;
+    await pubsub.subscribe(`changes:${tenantId}`, (event) => events.push(event));
+  });
+  afterAll(async () => {
+    await pubsub.close();
+    await database.close();
+  });
+
+  const input = (over: Partial<InboundInput> & { from: string; providerMessageId: string }): InboundInput => ({ tenantId, instanceId, text: 'oi', ...over });
+  const write = (inputs: InboundInput[]) => receiveInboundBatch({ database, pubsub }, tenantId, instanceId, inputs);
+  const query = <T>(fn: Parameters<Database['withTenant']>[1]) => database.withTenant(tenantId, fn) as Promise<T>;
+
+  it('stores a batch across customers: one inbox ticket each, unseen counted, last message the latest', async () => {
+    const t0 = Date.now() - 60_000;
+    const results = await write([
+      input({ from: '5511911110001', name: 'Ana', providerMessageId: 'b1', sentAt: t0, text: 'primeira' }),
+      input({ from: '5511911110002', name: 'Beto', providerMessageId: 'b2', sentAt: t0 + 1000 }),
+      input({ from: '5511911110001', providerMessageId: 'b3', sentAt: t0 + 2000, text: 'segunda' }),
+      // The same provider id twice in one batch is one message.
+      input({ from: '5511911110001', providerMessageId: 'b3', sentAt: t0 + 2000, text: 'segunda' }),
+    ]);
+    expect(results.map((r) => r.duplicate)).toEqual([false, false, false, false]);
+    expect(results[2]!.messageId).toBe(results[3]!.messageId);
+    expect(results[0]!.ticketId).toBe(results[2]!.ticketId);
+    expect(results[0]!.customerId).not.toBe(results[1]!.customerId);
+    const ticket = await query<{ unseen_msg: number; last_msg_preview: string; inbox: boolean; is_not_responded: boolean }>((tx) =>
+      tx.selectFrom('chat_tickets').selectAll().where('id', '=', results[0]!.ticketId!).executeTakeFirstOrThrow(),
+    );
+    expect(ticket).toMatchObject({ unseen_msg: 2, last_msg_preview: 'segunda', inbox: true, is_not_responded: true });
+    const customer = await query<{ name: string }>((tx) => tx.selectFrom('customers').selectAll().where('id', '=', results[0]!.customerId).executeTakeFirstOrThrow());
+    expect(customer.name).toBe('Ana');
+    expect(events).toEqual(expect.arrayContaining([expect.objectContaining({ collection: 'customerchats', instanceId }), expect.objectContaining({ collection: 'chattickets', instanceId })]));
+  });
+
+  it('answers redelivered ids as duplicates without writing, and finds 12-digit wa_ids under the ninth digit', async () => {
+    const [again] = await write([input({ from: '5511911110001', providerMessageId: 'b1', text: 'reenviada' })]);
+    expect(again).toMatchObject({ duplicate: true });
+    const stored = await query<{ message: string }>((tx) => tx.selectFrom('customer_chats').select('message').where('id', '=', again!.messageId).executeTakeFirstOrThrow());
+    expect(stored.message).toBe('primeira');
+    const twelve = await write([input({ from: '551181110003', providerMessageId: 'b5' })]);
+    const thirteen = await write([input({ from: '5511981110003', providerMessageId: 'b6' })]);
+    expect(thirteen[0]!.customerId).toBe(twelve[0]!.customerId);
+    const unseen = await query<{ unseen_msg: number }>((tx) => tx.selectFrom('chat_tickets').select('unseen_msg').where('id', '=', twelve[0]!.ticketId!).executeTakeFirstOrThrow());
+    expect(unseen.unseen_msg).toBe(2);
+  });
+
+  it('keeps a blocked customer\u2019s messages without a ticket, and links replies within the batch', async () => {
+    const [first] = await write([input({ from: '5511911110009', providerMessageId: 'c1' })]);
+    await query((tx) => tx.updateTable('customers').set({ is_blacklisted: true }).where('id', '=', first!.customerId).execute());
+    await query((tx) => tx.updateTable('chat_tickets').set({ finished_ticket: true, inbox: false }).where('id', '=', first!.ticketId!).execute());
+    const blocked = await write([input({ from: '5511911110009', providerMessageId: 'c2' })]);
+    expect(blocked[0]).toMatchObject({ duplicate: false, ticketId: null });
+
+    const replies = await write([
+      input({ from: '5511911110010', providerMessageId: 'r1', text: 'pergunta' }),
+      input({ from: '5511911110010', providerMessageId: 'r2', text: 'resposta', replyToProviderId: 'r1' }),
+      input({ from: '5511911110010', providerMessageId: 'r3', replyToProviderId: 'b2' }),
+    ]);
+    const b2 = await query<{ id: number }>((tx) => tx.selectFrom('customer_chats').select('id').where('whatsapp_message_id', '=', 'b2').executeTakeFirstOrThrow());
+    const rows = await query<Array<{ whatsapp_message_id: string; parent_id: number | null }>>((tx) =>
+      tx.selectFrom('customer_chats').select(['whatsapp_message_id', 'parent_id']).where('whatsapp_message_id', 'in', ['r2', 'r3']).orderBy('id').execute(),
+    );
+    expect(rows).toEqual([
+      { whatsapp_message_id: 'r2', parent_id: replies[0]!.messageId },
+      { whatsapp_message_id: 'r3', parent_id: b2.id },
+    ]);
+  });
+});

@@ -1,0 +1,180 @@
+import { firstValueFrom } from 'rxjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ticketList$ } from '../../../src/app/data/queries/ticket-queries';
+import { loadOlderMessagesWith } from '../../../src/app/data/history/load-older';
+import { sendMessageTo } from '../../../src/app/data/messages/outgoing';
+import type { PedbotDatabase } from '../../../src/app/data/schema';
+import { startSyncServer, type SyncServer } from './support/sync-server';
+import { eventually, startClient, type TestClient } from './support/sync-client';
+
+/**
+ * The data module against the real server in-process (PGlite, port 0), with RxDB on Dexie over
+ * fake-indexeddb: pull, live stream, RESYNC after a dropped socket, sends and their exactly-once
+ * delivery, offline outbox across a restart.
+ */
+let server: SyncServer;
+let instanceId: string;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  server = await startSyncServer();
+  instanceId = await server.instanceId();
+});
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.remove();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const client = async (email: string, more: Partial<Parameters<typeof startClient>[0]> = {}) => {
+  const c = await startClient({ baseUrl: () => server.url, email, instanceId, ...more });
+  clients.push(c);
+  return c;
+};
+
+const ticketOf = async (db: PedbotDatabase, phone: string) => {
+  const customers = await db.customers.find({ selector: { phone_number: phone } }).exec();
+  const customer = customers[0];
+  if (!customer) return undefined;
+  return (await db.chattickets.find({ selector: { customer_id: customer.id, finished_ticket: false } }).exec())[0];
+};
+const messagesOf = async (db: PedbotDatabase, ticketId: string) =>
+  (await db.customerchats.find({ selector: { ticket_key: ticketId }, sort: [{ sent_at: 'asc' }] }).exec()).map((d) => d.toJSON());
+
+describe('replication with the real server', () => {
+  it('pulls what the admin may see, lists it by tab, and keeps it live over the stream', async () => {
+    await server.inbound('5511987650001', 'Olá, quero um orçamento');
+    const admin = await client('admin@demo.local');
+    const ticket = await eventually('the inbound ticket', () => ticketOf(admin.db, '5511987650001'));
+    expect(ticket.inbox).toBe(true);
+    await eventually('its message', async () => (await messagesOf(admin.db, ticket.id)).length === 1);
+    const inbox = await firstValueFrom(ticketList$(admin.db, { instanceId, tab: 'inbox', isCampaign: false, userId: admin.user.id }));
+    expect(inbox[0]?.customer?.phone_number).toBe('5511987650001');
+    await eventually('settings of the connection and tenant', async () => (await admin.db.settings.find().exec()).length > 0);
+
+    const started = Date.now();
+    await server.inbound('5511987650001', 'Alguém aí?');
+    await eventually('the live message', async () => (await messagesOf(admin.db, ticket.id)).length === 2, 3_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await eventually('online health', async () => admin.state?.status === 'online');
+  });
+
+  it('catches up after the socket drops: RESYNC pulls what was written meanwhile', async () => {
+    await server.inbound('5511987650002', 'Primeira');
+    const admin = await client('admin@demo.local');
+    const ticket = await eventually('the ticket', () => ticketOf(admin.db, '5511987650002'));
+    await eventually('in sync', async () => (await messagesOf(admin.db, ticket.id)).length === 1);
+
+    admin.setOnline(false);
+    await eventually('offline health', async () => admin.state?.status === 'offline');
+    expect(admin.state?.label).toMatch(/^Offline desde \d{2}:\d{2}$/);
+    await server.inbound('5511987650002', 'Escrita enquanto o cliente estava sem rede');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await messagesOf(admin.db, ticket.id)).toHaveLength(1);
+
+    admin.setOnline(true);
+    const caught = await eventually('the message written while offline', async () => {
+      const list = await messagesOf(admin.db, ticket.id);
+      return list.length === 2 && list;
+    });
+    expect(caught[1]?.message).toBe('Escrita enquanto o cliente estava sem rede');
+  });
+
+  it('shows a send at once, replaces it by the confirmed message, and hands it to the channel once', async () => {
+    await server.inbound('5511987650003', 'Preciso de ajuda');
+    const admin = await client('admin@demo.local');
+    const ticket = await eventually('the ticket', () => ticketOf(admin.db, '5511987650003'));
+    const text = `Resposta ${Date.now()}`;
+    const temp = await sendMessageTo(admin.db, { ticket, text }, { userId: admin.user.id });
+    expect(temp).toMatchObject({ is_temp: true, ack: 0, id: `tmp:${temp.hash}` });
+    expect((await messagesOf(admin.db, ticket.id)).some((m) => m.id === temp.id)).toBe(true);
+
+    const confirmed = await eventually('the confirmed message', async () => {
+      const list = await messagesOf(admin.db, ticket.id);
+      const byHash = list.filter((m) => m.hash === temp.hash);
+      return byHash.length === 1 && !byHash[0]!.is_temp && byHash[0];
+    });
+    expect(confirmed.id).toMatch(/^\d+$/);
+    expect(confirmed.message).toBe(text);
+    await eventually('handed to the channel', async () => (await server.outbox()).filter((m) => m.text === text).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await server.outbox()).filter((m) => m.text === text)).toHaveLength(1);
+  });
+
+  it('keeps offline sends in the outbox across a restart and delivers them once when back online', async () => {
+    await server.inbound('5511987650004', 'Oi');
+    const admin = await client('admin@demo.local');
+    const ticket = await eventually('the ticket', () => ticketOf(admin.db, '5511987650004'));
+    admin.setOnline(false);
+    const texts = ['Offline 1', 'Offline 2'].map((t) => `${t} ${Date.now()}`);
+    for (const text of texts) await sendMessageTo(admin.db, { ticket, text }, { userId: admin.user.id });
+    await eventually('waiting sends in the health', async () => admin.state?.pendingSends === 2);
+
+    await admin.restart();
+    admin.setOnline(false);
+    const kept = (await messagesOf(admin.db, ticket.id)).filter((m) => m.is_temp);
+    expect(kept.map((m) => m.message).sort()).toEqual([...texts].sort());
+
+    admin.setOnline(true);
+    await eventually('both confirmed', async () => {
+      const list = await messagesOf(admin.db, ticket.id);
+      return texts.every((t) => list.filter((m) => m.message === t && !m.is_temp).length === 1) && !list.some((m) => m.is_temp);
+    });
+    const outbox = await server.outbox();
+    for (const text of texts) expect(outbox.filter((m) => m.text === text)).toHaveLength(1);
+  });
+
+  it('loads SPEC §9 initial window on a fresh scope: seven tab lists of 10, then 80 messages per ticket', async () => {
+    await server.inbound('5511987650006', 'Janela inicial');
+    const calls: string[] = [];
+    const admin = await client('admin@demo.local', {
+      initialWindow: true,
+      wrap: (transport) => ({
+        ...transport,
+        request: (query, variables, operation) => {
+          const name = /(chatTickets|customerChatsPaginated)\(/.exec(query)?.[1];
+          if (name) calls.push(`${name}:${variables.pagination_limit}`);
+          return transport.request(query, variables, operation);
+        },
+      }),
+    });
+    await eventually('the window requests', async () => calls.filter((c) => c === 'chatTickets:10').length === 7);
+    await eventually('the messages of each listed ticket', async () => calls.some((c) => c === 'customerChatsPaginated:80'));
+    const ticket = await eventually('the new ticket', () => ticketOf(admin.db, '5511987650006'));
+    await eventually('with its message', async () => (await messagesOf(admin.db, ticket.id)).length === 1);
+  });
+
+  it('loads older history on demand into the same collection', async () => {
+    for (const text of ['Primeira', 'Segunda', 'Terceira']) await server.inbound('5511987650007', text);
+    const admin = await client('admin@demo.local');
+    const ticket = await eventually('the ticket', () => ticketOf(admin.db, '5511987650007'));
+    const all = await eventually('its messages', async () => {
+      const list = await messagesOf(admin.db, ticket.id);
+      return list.length === 3 && list;
+    });
+    expect(await loadOlderMessagesWith(admin.engine, ticket.customer_id, instanceId)).toBe(0);
+    // As a client that kept only the latest message would be:
+    await admin.db.customerchats.bulkRemove(all.slice(0, 2).map((m) => m.id));
+    expect(await loadOlderMessagesWith(admin.engine, ticket.customer_id, instanceId)).toBe(2);
+    // Side-loaded documents ride on the next pull answer, so they land a moment after the call returns.
+    const texts = await eventually('the older messages back in the collection', async () => {
+      const list = await messagesOf(admin.db, ticket.id);
+      return list.length === 3 && list.map((m) => m.message);
+    });
+    expect(texts).toEqual(['Primeira', 'Segunda', 'Terceira']);
+  });
+
+  it('marks a send the server refuses as failed, and pushes it no more', async () => {
+    await server.inbound('5511987650005', 'Oi');
+    const admin = await client('admin@demo.local');
+    const ticket = await eventually('the ticket', () => ticketOf(admin.db, '5511987650005'));
+    const temp = await sendMessageTo(admin.db, { ticket, text: 'a <script>alert(1)</script>' }, { userId: admin.user.id });
+    const failed = await eventually('the refusal', async () => {
+      const doc = await admin.db.customerchats.findOne(temp.id).exec();
+      return doc?.ack === -1 && doc;
+    });
+    expect(failed.failure_reason).toBeTruthy();
+    expect(failed.is_temp).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { customerChatsFeed } from '../../../src/server/sync/collections/customerchats';
+import { streamQuery } from './support/operations';
+import { moveToDepartment, openSyncFixture, type FixtureTenant, type Person, type SyncFixture } from './support/sync-fixture';
+import { subscribeStream, wsClient, type StreamSubscription } from './support/ws-client';
+
+describe('stream over graphql-ws (DESIGN §4)', () => {
+  let f: SyncFixture;
+  let baseUrl: string;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    f = await openSyncFixture();
+    baseUrl = await f.listen();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await f?.close();
+  });
+
+  const open = async (tenant: FixtureTenant, person: Person, key: Parameters<typeof streamQuery>[0]): Promise<StreamSubscription> => {
+    const client = wsClient(baseUrl, tenant.slug, tenant.tokens[person]);
+    clients.push(client);
+    const stream = subscribeStream(client, streamQuery(key), { instance_id: String(tenant.instanceId) });
+    expect(await stream.next()).toEqual({ documents: [], checkpoint: null, resync: true });
+    return stream;
+  };
+
+  it('starts every subscription with RESYNC, then delivers the change once written', async () => {
+    const stream = await open(f.alpha, 'admin', 'CustomerChat');
+    const { messageId } = await f.inbound(f.alpha, { from: '11922220001', text: 'ao vivo' });
+    const [bulk] = await stream.until((b) => b.documents.some((d) => d.id === String(messageId)));
+    expect(bulk).toMatchObject({ resync: false, documents: [{ id: String(messageId), message: 'ao vivo', _deleted: false }] });
+    expect(bulk!.checkpoint!.position).toBeGreaterThan(0);
+    await stream.close();
+
+    const again = await open(f.alpha, 'admin', 'CustomerChat');
+    await again.close();
+  });
+
+  it('scopes every stream to its tenant, connection and viewer', async () => {
+    const streams = {
+      betaAdmin: await open(f.beta, 'admin', 'ChatTicket'),
+      ana: await open(f.alpha, 'ana', 'ChatTicket'),
+      bruno: await open(f.alpha, 'bruno', 'ChatTicket'),
+      carla: await open(f.alpha, 'carla', 'ChatTicket'),
+      anaMessages: await open(f.alpha, 'ana', 'CustomerChat'),
+      carlaMessages: await open(f.alpha, 'carla', 'CustomerChat'),
+    };
+    const { ticketId, messageId } = await f.inbound(f.alpha, { from: '11922220002', text: 'sem departamento' });
+    const hasTicket = (b: { documents: Array<{ id: string }> }) => b.documents.some((d) => d.id === String(ticketId));
+    // A new inbox ticket of no department: only those without a department (and administrador) see it.
+    expect((await streams.carla.until(hasTicket)).at(-1)!.documents.find((d) => d.id === String(ticketId))).toMatchObject({ inbox: true, _deleted: false });
+    await streams.carlaMessages.until((b) => b.documents.some((d) => d.id === String(messageId)));
+    for (const s of [streams.betaAdmin, streams.ana, streams.bruno, streams.anaMessages]) expect(await s.quiet(300)).toEqual([]);
+
+    // Sent to Vendas: Ana gets it, Carla gets a tombstone, Bruno still nothing.
+    await moveToDepartment(f, f.alpha, ticketId, f.alpha.departments.vendas);
+    const toAna = (await streams.ana.until(hasTicket)).at(-1)!.documents.find((d) => d.id === String(ticketId));
+    expect(toAna).toMatchObject({ _deleted: false, inbox_department_id: String(f.alpha.departments.vendas) });
+    const toCarla = (await streams.carla.until(hasTicket)).at(-1)!.documents.find((d) => d.id === String(ticketId));
+    expect(toCarla).toMatchObject({ _deleted: true, customer_id: '', inbox_department_id: null, last_msg_preview: null });
+    // Bruno may get a tombstone (the server cannot know he never held it), never the ticket.
+    const toBruno = (await streams.bruno.quiet(300)).flatMap((b) => b.documents);
+    expect(toBruno.every((d) => d._deleted && d.customer_id === '')).toBe(true);
+
+    // Then to Suporte: Ana's copy leaves as a tombstone, Bruno's arrives.
+    await moveToDepartment(f, f.alpha, ticketId, f.alpha.departments.suporte);
+    expect((await streams.ana.until(hasTicket)).at(-1)!.documents.find((d) => d.id === String(ticketId))).toMatchObject({ _deleted: true });
+    expect((await streams.bruno.until(hasTicket)).at(-1)!.documents.find((d) => d.id === String(ticketId))).toMatchObject({ _deleted: false });
+    expect(await streams.betaAdmin.quiet(100)).toEqual([]);
+    await Promise.all(Object.values(streams).map((s) => s.close()));
+  });
+
+  it('refuses a connection without a valid token', async () => {
+    const client = wsClient(baseUrl, f.alpha.slug, 'not-a-token');
+    clients.push(client);
+    const stream = subscribeStream(client, streamQuery('ChatTicket'), { instance_id: String(f.alpha.instanceId) });
+    await expect(stream.next(3000)).rejects.toThrow(/4403|Unauthorized/);
+  });
+
+  it('refuses a connection the viewer may not use', async () => {
+    const client = wsClient(baseUrl, f.alpha.slug, f.alpha.tokens.ana);
+    clients.push(client);
+    const stream = subscribeStream(client, streamQuery('ChatTicket'), { instance_id: String(f.alpha.otherInstanceId) });
+    await expect(stream.next(3000)).rejects.toThrow(/FORBIDDEN|permissão/);
+  });
+
+  it('reads a change once per group, not once per subscriber', async () => {
+    const streams = await Promise.all(Array.from({ length: 5 }, () => open(f.alpha, 'admin', 'CustomerChat')));
+    const reads = vi.spyOn(customerChatsFeed, 'read');
+    const { messageId } = await f.inbound(f.alpha, { from: '11922220003', text: 'para todos' });
+    for (const s of streams) await s.until((b) => b.documents.some((d) => d.id === String(messageId)));
+    // One read for the event (a poll tick may add one), whatever the number of subscribers.
+    expect(reads.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(2);
+    reads.mockRestore();
+    await Promise.all(streams.map((s) => s.close()));
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { Batcher } from '../../../../src/server/channels/inbound-batcher';
+
+describe('inbound group commit', () => {
+  it('writes what arrives while a write runs as one batch, answering each caller in order', async () => {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number, string>({
+      writeBatch: async (_key, items) => {
+        batches.push(items);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return items.map((i) => `ok-${i}`);
+      },
+      writeOne: async () => {
+        throw new Error('not used');
+      },
+    });
+    const first = batcher.add('t1:i1', 0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const rest = Array.from({ length: 9 }, (_, i) => batcher.add('t1:i1', i + 1));
+    expect(await Promise.all([first, ...rest])).toEqual(Array.from({ length: 10 }, (_, i) => `ok-${i}`));
+    expect(batches).toEqual([[0], [1, 2, 3, 4, 5, 6, 7, 8, 9]]);
+  });
+
+  it('keeps connections apart and caps the batch size', async () => {
+    const batches: Array<[string, number]> = [];
+    const batcher = new Batcher<number, number>({
+      writeBatch: async (key, items) => {
+        batches.push([key, items.length]);
+        return items;
+      },
+      writeOne: async (_key, item) => item,
+      maxBatch: 4,
+    });
+    await Promise.all([...Array.from({ length: 6 }, (_, i) => batcher.add('a', i)), batcher.add('b', 99)]);
+    expect(batches).toEqual([
+      ['a', 4],
+      ['b', 1],
+      ['a', 2],
+    ]);
+  });
+
+  it('falls back to one write per item when a batch fails, so only the bad item fails', async () => {
+    const batcher = new Batcher<number, number>({
+      writeBatch: async () => {
+        throw new Error('batch failed');
+      },
+      writeOne: async (_key, item) => {
+        if (item === 2) throw new Error('bad item');
+        return item * 10;
+      },
+    });
+    const results = await Promise.allSettled([1, 2, 3].map((i) => batcher.add('k', i)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[0]).toMatchObject({ value: 10 });
+  });
+});
