@@ -67,11 +67,23 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * A server that restarts or terminates a backend makes `pg` emit 'error' on the client, idle or closing;
+ * unheard, that event crashes the process. The pool already drops the broken client and the next query
+ * opens a new one, so hearing it is all that is needed.
+ */
+function surviveConnectionLoss(pool: pg.Pool): pg.Pool {
+  const ignore = () => undefined;
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+  return pool;
+}
+
 async function openServer(databaseUrl: string, options: OpenOptions): Promise<Database> {
   const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? numberParsers[20] : pg.types.getTypeParser(oid, format as 'text')) };
-  const ownerPool = new pg.Pool({ connectionString: databaseUrl, max: 2, types });
+  const ownerPool = surviveConnectionLoss(new pg.Pool({ connectionString: databaseUrl, max: 2, types }));
   // The startup option puts every app connection in the restricted role before its first query.
-  const appPool = new pg.Pool({ connectionString: databaseUrl, max: 10, types, options: `-c role=${APP_ROLE}` });
+  const appPool = surviveConnectionLoss(new pg.Pool({ connectionString: databaseUrl, max: 10, types, options: `-c role=${APP_ROLE}` }));
   const owner = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: ownerPool }) });
   if (options.migrate !== false) await runMigrations(owner);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: appPool }) });
