@@ -119,4 +119,22 @@ describe('startDropWatch', () => {
     expect(onDrop).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it('tells of a drop that landed before its first read, when a screen had shown the connection up', async () => {
+    const tracker = new DropTracker();
+    tracker.observe(loja(true));
+    const onDrop = vi.fn();
+    const stop = startDropWatch({ list: async () => [loja(false)], stream: null, onDrop, isOnline: () => true, tracker });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onDrop).toHaveBeenCalledWith(loja(false));
+    stop();
+  });
+
+  it('learns without a notice on its first read when nothing had shown the connection up', async () => {
+    const onDrop = vi.fn();
+    const stop = startDropWatch({ list: async () => [loja(false)], stream: null, onDrop, isOnline: () => true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onDrop).not.toHaveBeenCalled();
+    stop();
+  });
 });

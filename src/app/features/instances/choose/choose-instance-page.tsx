@@ -14,6 +14,7 @@ import { activateConnection } from '../state/activate-connection';
 import { activeInstanceFor, activeInstanceState } from '../state/active-instance';
 import { readCachedInstances, writeCachedInstances } from '../state/instance-list-cache';
 import { liveInstances, rememberInstance, rememberInstances } from '../state/live-instances';
+import { observeInstances } from '../watch/connection-drop-watch';
 import { t } from '../texts';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/remote/load-states';
 import { useRemote } from '../../../ui/remote/use-remote';
@@ -44,6 +45,7 @@ export function ChooseInstancePage() {
       const instances = await fetchInstances(tenant, { signal, notify: false });
       writeCachedInstances(tenant, userId, instances);
       rememberInstances(instances);
+      observeInstances(instances);
       return { instances, cached: false };
     } catch (error) {
       const cached = readCachedInstances(tenant, userId);

@@ -1,6 +1,7 @@
 import { getAccessToken, refreshAccessToken } from '../../../api/graphql-client';
 import { createSyncSocket } from '../../../data/replication/sync-socket';
 import { fetchInstances } from '../api/instance-operations';
+import { DropTracker } from '../model/drop-tracker';
 import { INSTANCE_FIELDS } from '../model/instance';
 import type { InstanceView } from '../model/instance';
 import { storeConnectionReferences } from '../state/connection-references';
@@ -42,6 +43,17 @@ function instanceStream(tenant: string): { stream: InstanceStream<InstanceView>;
 
 let running: { tenant: string; stop: () => void } | null = null;
 
+/** Shared by the watch and the screens' reads: what this user was shown as up. */
+let tracker = new DropTracker();
+
+/**
+ * A screen read the connections: the ones it shows up are the ones whose drop the user must hear
+ * of, even when the drop lands before the watch's own first read or stream.
+ */
+export function observeInstances(instances: readonly InstanceView[]): void {
+  for (const instance of instances) if (tracker.observe(instance)) showConnectionDropped(instance);
+}
+
 /**
  * Shows the red 'Conexão desconectada!' notice to this signed-in user whenever one of the
  * connections they may use drops (SPEC §4, §8), on every signed-in page. Idempotent per tenant.
@@ -54,6 +66,7 @@ export function startConnectionDropWatch(tenant: string): void {
     list: () => fetchInstances(tenant, { notify: false }),
     stream,
     onDrop: showConnectionDropped,
+    tracker,
     onChange: (instance) => {
       rememberInstance(instance);
       storeConnectionReferences();
@@ -72,5 +85,6 @@ export function startConnectionDropWatch(tenant: string): void {
 export function stopConnectionDropWatch(): void {
   running?.stop();
   running = null;
+  tracker = new DropTracker();
   forgetAllInstances();
 }

@@ -23,6 +23,8 @@ export interface DropWatchOptions<T extends InstanceSummary> {
   onChange?: (instance: T) => void;
   isOnline?: () => boolean;
   pollIntervalMs?: number;
+  /** What the user has already seen up, from any screen's read; a watch of its own when omitted. */
+  tracker?: DropTracker;
 }
 
 /**
@@ -31,12 +33,11 @@ export interface DropWatchOptions<T extends InstanceSummary> {
  * reconnect, and every 15 s while the stream is unavailable and the browser is online.
  */
 export function startDropWatch<T extends InstanceSummary>(options: DropWatchOptions<T>): () => void {
-  const tracker = new DropTracker();
+  const tracker = options.tracker ?? new DropTracker();
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
   let stopped = false;
   let streamFailed = options.stream === null;
   let streamStatus: StreamStatus = 'connecting';
-  let seeded = false;
   let reading = false;
 
   const seen = (instance: T) => {
@@ -51,10 +52,8 @@ export function startDropWatch<T extends InstanceSummary>(options: DropWatchOpti
       const instances = await options.list();
       if (stopped) return;
       for (const instance of instances) options.onChange?.(instance);
-      const drops = tracker.observeAll(instances);
-      // The first read only learns which connections are up.
-      if (seeded) for (const instance of drops) options.onDrop(instance);
-      seeded = true;
+      // A connection first seen here is never a drop (DropTracker), so the first read only learns.
+      for (const instance of tracker.observeAll(instances)) options.onDrop(instance);
     } catch {
       // Offline or refused: the next tick tries again.
     } finally {
