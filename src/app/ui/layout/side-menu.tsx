@@ -37,7 +37,8 @@ export function SideMenu({ tenant, current, rail, onNavigate }: SideMenuProps) {
       <ScrollArea flex={1} px={rail ? 'xs' : 'sm'} pb="md">
         <div>
           {rail ? (
-            <Stack gap={6} align="center">
+            {/* 13 sections of 44 px fit a 768 px tablet screen with the logo and the toggle. */}
+            <Stack gap={4} align="center">
               {sections.map((section) => (
                 <RailSection key={section.id} tenant={tenant} section={section} current={current} />
               ))}
@@ -86,7 +87,7 @@ function RailSection({ tenant, section, current }: { tenant: string; section: Vi
     <Menu position="right-start" offset={12} shadow="md" width={240}>
       <Menu.Target>
         <Tooltip label={section.title} position="right">
-          <ActionIcon size={44} variant={active ? 'light' : 'subtle'} color={active ? 'blue' : 'gray'} aria-label={section.title}>
+          <ActionIcon size={40} variant={active ? 'light' : 'subtle'} color={active ? 'blue' : 'gray'} aria-label={section.title}>
             <Icon name={section.id} size={22} />
           </ActionIcon>
         </Tooltip>
