@@ -19,7 +19,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const staticDir = join(project.config.root, 'dist');
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `vite build` first (npm run test:e2e does).');
   const dataDir = await mkdtemp(join(tmpdir(), 'pedbot-e2e-'));
-  const server = await startServer({ port: 0, demo: true, quiet: true, config: { dataDir, staticDir } });
+  // Warnings and errors only: the request log of a whole browser run would bury a failure's cause.
+  const server = await startServer({ port: 0, demo: true, quiet: true, config: { dataDir, staticDir, logLevel: 'warn' } });
   project.provide('baseUrl', server.url);
   const { jwtSecret } = server.app.deps.config;
   project.provide('integrationToken', (jwtSecret && (await currentDemoIntegrationToken(server.database, jwtSecret))) || '');
