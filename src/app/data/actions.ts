@@ -1,5 +1,8 @@
 import { nextUnseen } from '../../shared/domain/messages';
 import { loadOlderMessagesWith } from './history/load-older';
+import { loadMoreTicketsWith, ticketListEnded, type TicketListKey, type TicketPageLoad } from './history/older-tickets';
+import { REPLICATED_SPECS, type ServerDoc } from './replication/documents';
+import { SyncRequestError } from './replication/transport';
 import { retryMessageIn, sendMessageTo, type OutgoingMessage } from './messages/outgoing';
 import type { CustomerChatDoc, DraftDoc, PedbotDatabase, ReferenceDoc } from './schema';
 import type { ReferenceKind } from './schema/reference';
@@ -32,6 +35,34 @@ export function retryMessage(messageId: string): Promise<void> {
 /** Older messages of a customer on a connection into the local list; resolves with how many came (0: no more). */
 export function loadOlderMessages(customerId: string, instanceId: string): Promise<number> {
   return loadOlderMessagesWith(session().engine, customerId, instanceId);
+}
+
+export type { TicketListKey, TicketPageLoad };
+
+/** The next server page of a ticket list (or of a search) into the local database; see older-tickets.ts. */
+export function loadMoreTickets(list: TicketListKey, localCount: number): Promise<TicketPageLoad> {
+  return loadMoreTicketsWith(session().engine, list, localCount);
+}
+
+/** Whether the server said a ticket list has nothing past what was loaded. */
+export function isTicketListEnded(list: TicketListKey): boolean {
+  const current = currentDataSession();
+  return current ? ticketListEnded(current.engine, list) : false;
+}
+
+/** True when a data call failed for lack of network (not a refusal by the server). */
+export const isNetworkFailure = (error: unknown): boolean => error instanceof SyncRequestError && error.kind === 'network';
+
+/** The fields a mutation must answer for its customer to be stored with `storeCustomer`. */
+export const CUSTOMER_DOCUMENT_FIELDS = REPLICATED_SPECS.customers.fields;
+
+/**
+ * A customer as a mutation answered it, into the local database at once rather than when the
+ * feed brings it; resolves once stored. It rides on a pull like the initial window, so a newer
+ * state from the feed always wins.
+ */
+export function storeCustomer(doc: ServerDoc): Promise<boolean> {
+  return session().engine.sideload('customers', [doc]);
 }
 
 /** The ticket is on screen: its unseen counter goes back to 0 (SPEC §4), here and on the server. */

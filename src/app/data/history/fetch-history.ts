@@ -10,11 +10,11 @@ const TICKET = REPLICATED_SPECS.chattickets.fields;
 const MESSAGE = REPLICATED_SPECS.customerchats.fields;
 const CUSTOMER = REPLICATED_SPECS.customers.fields;
 
-const CHAT_TICKETS = `query WindowTickets($instance_id: ID!, $finished_tickets: Boolean, $all_users: Boolean,
+const CHAT_TICKETS = `query TicketPage($instance_id: ID!, $search_query: String, $finished_tickets: Boolean, $all_users: Boolean,
   $inbox: Boolean, $is_campaign: Boolean, $pagination_page: Int, $pagination_limit: Int) {
-  chatTickets(instance_id: $instance_id, finished_tickets: $finished_tickets, all_users: $all_users, inbox: $inbox,
-    is_campaign: $is_campaign, pagination_page: $pagination_page, pagination_limit: $pagination_limit) {
-    items { ${TICKET} customer { ${CUSTOMER} } }
+  chatTickets(instance_id: $instance_id, search_query: $search_query, finished_tickets: $finished_tickets, all_users: $all_users,
+    inbox: $inbox, is_campaign: $is_campaign, pagination_page: $pagination_page, pagination_limit: $pagination_limit) {
+    total_pages items { ${TICKET} customer { ${CUSTOMER} } }
   }
 }`;
 
@@ -41,6 +41,49 @@ export interface WindowDocs {
 }
 
 type TicketItem = ServerDoc & { customer?: ServerDoc | null; customer_id: string; instance_id: string };
+
+export interface TicketPageQuery {
+  tab: TicketTab;
+  isCampaign: boolean;
+  page: number;
+  search?: string;
+  limit?: number;
+}
+
+export interface TicketPage {
+  items: TicketItem[];
+  totalPages: number;
+}
+
+/** One page of a tab's list as chatTickets answers it (SPEC §7), optionally narrowed by a search. */
+export async function fetchTicketPage(transport: SyncTransport, instanceId: string, query: TicketPageQuery): Promise<TicketPage> {
+  const search = query.search?.trim();
+  const data = await transport.request<{ chatTickets: { total_pages: number; items: TicketItem[] } }>(CHAT_TICKETS, {
+    instance_id: instanceId,
+    is_campaign: query.isCampaign,
+    pagination_page: query.page,
+    pagination_limit: query.limit ?? PAGE_SIZE,
+    ...(search ? { search_query: search } : {}),
+    ...TAB_FILTERS[query.tab],
+  });
+  return { items: data.chatTickets.items, totalPages: data.chatTickets.total_pages };
+}
+
+/**
+ * Ticket list items as replicated documents: the nested customer becomes its own document, and
+ * per-viewer or nested fields are dropped to match what the feed will deliver.
+ */
+export function ticketPageDocs(items: readonly TicketItem[]): Pick<WindowDocs, 'chattickets' | 'customers'> {
+  const tickets = new Map<string, TicketItem>();
+  for (const item of items) tickets.set(item.id, item);
+  const customers = new Map<string, ServerDoc>();
+  const chattickets: ServerDoc[] = [];
+  for (const { customer, ...ticket } of tickets.values()) {
+    if (customer) customers.set(customer.id, customer);
+    chattickets.push({ ...ticket, pickableInboxChat: null });
+  }
+  return { chattickets, customers: [...customers.values()] };
+}
 
 /** Runs `task` over `items`, at most `limit` at a time. */
 async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -91,28 +134,15 @@ export async function fetchOlderMessages(
 
 /**
  * SPEC §9's first load: the seven tab × campaign lists at page 1 (10 tickets each), then the
- * latest 80 messages of each ticket. Replicated documents hold no per-viewer or nested fields,
- * so those are dropped here to match what the feed will deliver.
+ * latest 80 messages of each ticket.
  */
 export async function fetchInitialWindow(transport: SyncTransport, instanceId: string): Promise<WindowDocs> {
-  const pages = await inPool(TAB_COMBINATIONS, 4, async ({ tab, is_campaign }) => {
-    const data = await transport.request<{ chatTickets: { items: TicketItem[] } }>(CHAT_TICKETS, {
-      instance_id: instanceId,
-      is_campaign,
-      pagination_page: 1,
-      pagination_limit: PAGE_SIZE,
-      ...TAB_FILTERS[tab],
-    });
-    return data.chatTickets.items;
-  });
-  const tickets = new Map<string, TicketItem>();
-  for (const item of pages.flat()) tickets.set(item.id, item);
-  const customers = new Map<string, ServerDoc>();
-  const chattickets: ServerDoc[] = [];
-  for (const { customer, ...ticket } of tickets.values()) {
-    if (customer) customers.set(customer.id, customer);
-    chattickets.push({ ...ticket, pickableInboxChat: null });
-  }
-  const messages = await inPool([...tickets.values()], 4, (t) => fetchLatestMessages(transport, t.customer_id, t.instance_id, t.id));
-  return { chattickets, customers: [...customers.values()], customerchats: messages.flat() };
+  const pages = await inPool(TAB_COMBINATIONS, 4, async ({ tab, is_campaign }) =>
+    fetchTicketPage(transport, instanceId, { tab, isCampaign: is_campaign, page: 1 }),
+  );
+  const { chattickets, customers } = ticketPageDocs(pages.flatMap((p) => p.items));
+  const messages = await inPool(chattickets, 4, (t) =>
+    fetchLatestMessages(transport, t.customer_id as string, t.instance_id as string, t.id),
+  );
+  return { chattickets, customers, customerchats: messages.flat() };
 }
