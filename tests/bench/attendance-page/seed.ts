@@ -1,4 +1,5 @@
 import type { PedbotDatabase } from '../../../src/app/data/schema';
+import { messageSortKey, ticketSortKey } from '../../../src/app/data/schema/sort-key';
 
 export const TICKETS = 10_000;
 export const MESSAGES = 100_000;
@@ -47,6 +48,7 @@ export async function seedBenchData(db: PedbotDatabase): Promise<{ tickets: numb
       updatedAt: 1,
       owner_key: '1',
       sort_at: lastAt,
+      sort_key: ticketSortKey({ id, sort_at: lastAt }),
     });
   }
   await db.customers.bulkInsert(customers);
@@ -62,6 +64,7 @@ export async function seedBenchData(db: PedbotDatabase): Promise<{ tickets: numb
     const count = Math.min(perTicket(i), MESSAGES - written);
     for (let k = 0; k < count; k += 1) {
       const id = String(written + 1);
+      const sentAt = iso(BASE - i * 60_000 - (count - k) * 30_000);
       batch.push({
         id,
         ack: 3,
@@ -70,7 +73,7 @@ export async function seedBenchData(db: PedbotDatabase): Promise<{ tickets: numb
         hash: `bench-${id}`,
         type: 'text',
         message: k % 7 === 0 ? 'Segue o *link*: https://loja.exemplo.com.br/pedido/123' : k % 2 ? 'Claro, vou verificar.' : 'Oi, tudo bem? Quero saber do pedido',
-        sent_at: iso(BASE - i * 60_000 - (count - k) * 30_000),
+        sent_at: sentAt,
         is_bot_message: false,
         is_temp: false,
         unseen_msg: false,
@@ -81,6 +84,7 @@ export async function seedBenchData(db: PedbotDatabase): Promise<{ tickets: numb
         from_me: k % 2 === 1,
         updatedAt: 1,
         ticket_key: String(i + 1),
+        sort_key: messageSortKey({ id, sent_at: sentAt }),
       });
       written += 1;
       if (batch.length === 5000) {

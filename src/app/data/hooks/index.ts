@@ -1,5 +1,8 @@
 export { useTickets, useTicketCounts, type UseTicketsInput } from './use-tickets';
 export { useMessages } from './use-messages';
+export { useTicketById, useCustomerTickets } from './use-ticket';
+export type { TicketById } from '../queries/ticket-by-id';
+export { useSettingValue } from './use-setting-value';
 export { useDraft } from './use-draft';
 export { useSyncState } from './use-sync-state';
 export { useReferences } from './use-references';

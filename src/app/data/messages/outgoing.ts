@@ -1,6 +1,7 @@
 import { ACK, newMessageHash } from '../../../shared/domain/messages';
 import type { CustomerChatDoc, PedbotDatabase } from '../schema';
 import { TEMP_ID_PREFIX } from '../schema/customer-chat';
+import { messageSortKey } from '../schema/sort-key';
 
 /**
  * Outgoing messages (SPEC §4, DESIGN §4): written locally first as a temporary message
@@ -34,15 +35,17 @@ export function temporaryMessage(
   hash: string = newMessageHash(),
   now: number = Date.now(),
 ): CustomerChatDoc {
+  const id = `${TEMP_ID_PREFIX}${hash}`;
+  const sentAt = new Date(now).toISOString();
   const doc: CustomerChatDoc = {
-    id: `${TEMP_ID_PREFIX}${hash}`,
+    id,
     hash,
     ack: 0,
     customer_id: input.ticket.customer_id,
     chat_ticket_id: input.ticket.id,
     type: input.comment ? 'comment' : 'text',
     message: input.text,
-    sent_at: new Date(now).toISOString(),
+    sent_at: sentAt,
     is_bot_message: false,
     is_temp: true,
     unseen_msg: false,
@@ -54,6 +57,7 @@ export function temporaryMessage(
     from_me: true,
     updatedAt: 0,
     ticket_key: input.ticket.id,
+    sort_key: messageSortKey({ id, sent_at: sentAt }),
   };
   if (input.replyTo?.id) doc.parent_id = input.replyTo.id;
   if (sender.userImage) doc.user_sending_img = sender.userImage;

@@ -1,11 +1,14 @@
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { messageState, type MessageState } from '../messages/message-state';
 import type { CustomerChatDoc, PedbotDatabase, ReactionDoc } from '../schema';
+import { NO_TIME_PREFIX } from '../schema/sort-key';
 
 /**
  * A conversation as a local query (customer + connection + time, SPEC §3 index): the latest
- * `limit` messages, oldest first, each with its state and reactions. A temporary message whose
- * confirmed one is already stored is hidden, so a send never shows twice while they swap.
+ * `limit` messages, oldest first, each with its state and reactions. They are read newest first
+ * by walking (customer, connection, sort_key) upwards, which stops after `limit` documents. A
+ * temporary message whose confirmed one is already stored is hidden, so a send never shows twice
+ * while they swap.
  */
 export type ConversationMessage = CustomerChatDoc & { state: MessageState; reactions: ReactionDoc[] };
 
@@ -21,8 +24,9 @@ export function conversation$(
   limit = 200,
 ): Observable<ConversationMessage[]> {
   const query = db.customerchats.find({
-    selector: { customer_id: customerId, instance_id: instanceId, sent_at: { $gt: '' } },
-    sort: [{ sent_at: 'desc' }, { id: 'desc' }],
+    // Below the prefix of an empty sent_at: the same messages as `sent_at > ''`, on the index.
+    selector: { customer_id: customerId, instance_id: instanceId, sort_key: { $lt: NO_TIME_PREFIX } },
+    sort: [{ sort_key: 'asc' }],
     limit,
   });
   return query.$.pipe(

@@ -6,8 +6,10 @@ import type { ChatTicketDoc, CustomerDoc, PedbotDatabase } from '../schema';
 
 /**
  * The attendance lists as local queries (SPEC §2 tabs × attendance/campaign), each served by an
- * index of chattickets: (instance, finished, inbox, campaign, last message) and the same with the
- * owner first for "my chats". Visibility was applied by the server; here only the tab rule runs.
+ * index of chattickets: (instance, finished, inbox, campaign, sort_key) and the same with the
+ * owner first for "my chats". `sort_key` ascends as the last message time descends (id breaks
+ * ties, higher first), so a page is a bounded index walk rather than a read and sort of the whole
+ * tab. Visibility was applied by the server; here only the tab rule runs.
  */
 export interface TicketListFilter {
   instanceId: string;
@@ -47,7 +49,7 @@ export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable
   const needle = foldForSearch((f.search ?? '').trim());
   const query = db.chattickets.find({
     selector: tabSelector(f),
-    sort: [{ sort_at: 'desc' }, { id: 'desc' }],
+    sort: [{ sort_key: 'asc' }],
     ...(needle || !f.limit ? {} : { limit: f.limit }),
   });
   return query.$.pipe(

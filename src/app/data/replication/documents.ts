@@ -1,5 +1,6 @@
 import type { ChatTicketDoc, CustomerChatDoc, ReplicatedName } from '../schema';
 import { TEMP_ID_PREFIX } from '../schema/customer-chat';
+import { messageSortKey, ticketSortKey } from '../schema/sort-key';
 
 /**
  * The mapping between the server's replicated documents (sync.graphql) and local ones.
@@ -40,8 +41,8 @@ const TOMBSTONE_DEFAULTS: Record<ReplicatedName, Record<string, unknown>> = {
 };
 
 const LOCAL_FIELDS: Record<ReplicatedName, readonly string[]> = {
-  customerchats: ['ticket_key'],
-  chattickets: ['owner_key', 'sort_at'],
+  customerchats: ['ticket_key', 'sort_key'],
+  chattickets: ['owner_key', 'sort_at', 'sort_key'],
   customers: [],
   settings: [],
   customerchatreactions: ['ticket_key'],
@@ -64,12 +65,16 @@ function copyWithoutNulls(raw: Record<string, unknown>, into: Record<string, unk
 /** The index fields derived from the spec's fields; also used for documents made locally. */
 export function deriveLocalFields(name: ReplicatedName, doc: Record<string, unknown>): Record<string, unknown> {
   switch (name) {
-    case 'customerchats':
+    case 'customerchats': {
+      const message = doc as Partial<CustomerChatDoc> & { id: string };
+      return { ticket_key: message.chat_ticket_id ?? '', sort_key: messageSortKey({ id: message.id, sent_at: message.sent_at ?? '' }) };
+    }
     case 'customerchatreactions':
       return { ticket_key: (doc.chat_ticket_id as string | undefined) ?? '' };
     case 'chattickets': {
-      const ticket = doc as Partial<ChatTicketDoc>;
-      return { owner_key: ticket.user_id ?? '', sort_at: ticket.last_msg ?? ticket.createdAt ?? '' };
+      const ticket = doc as Partial<ChatTicketDoc> & { id: string };
+      const sortAt = ticket.last_msg ?? ticket.createdAt ?? '';
+      return { owner_key: ticket.user_id ?? '', sort_at: sortAt, sort_key: ticketSortKey({ id: ticket.id, sort_at: sortAt }) };
     }
     default:
       return {};

@@ -1,5 +1,6 @@
 import type { RxJsonSchema } from 'rxdb';
 import { epochMs, flag, idField, int, text, timeField } from './fields';
+import { TICKET_SORT_KEY_MAX, ticketSortKey } from './sort-key';
 
 /**
  * A ticket (SPEC §3 ChatTicket): the flat fields the server replicates (nested user, customer and
@@ -38,11 +39,12 @@ export interface ChatTicketDoc {
   updatedAt: number;
   owner_key: string;
   sort_at: string;
+  sort_key: string;
 }
 
 export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
   title: 'chattickets',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -77,6 +79,7 @@ export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
     updatedAt: epochMs,
     owner_key: idField,
     sort_at: timeField,
+    sort_key: { type: 'string', maxLength: TICKET_SORT_KEY_MAX },
   },
   required: [
     'id',
@@ -89,12 +92,16 @@ export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
     'updatedAt',
     'owner_key',
     'sort_at',
+    'sort_key',
   ],
   indexes: [
-    ['instance_id', 'finished_ticket', 'inbox', 'is_campaign', 'sort_at'],
-    ['instance_id', 'owner_key', 'finished_ticket', 'inbox', 'is_campaign', 'sort_at'],
+    ['instance_id', 'finished_ticket', 'inbox', 'is_campaign', 'sort_key'],
+    ['instance_id', 'owner_key', 'finished_ticket', 'inbox', 'is_campaign', 'sort_key'],
     'customer_id',
   ],
 };
 
-export const chatTicketMigrations = {};
+export const chatTicketMigrations = {
+  /** 1: `sort_key` for the newest-first tab indexes. */
+  1: (doc: Omit<ChatTicketDoc, 'sort_key'>): ChatTicketDoc => ({ ...doc, sort_key: ticketSortKey(doc) }),
+};

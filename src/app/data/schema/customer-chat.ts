@@ -1,9 +1,12 @@
 import type { RxJsonSchema } from 'rxdb';
-import { epochMs, flag, ID_MAX, idField, int, text, timeField } from './fields';
+import { epochMs, flag, idField, int, text, timeField } from './fields';
+import { MESSAGE_ID_MAX, MESSAGE_SORT_KEY_MAX, messageSortKey } from './sort-key';
 
 /**
- * A message (SPEC §3 CustomerChat) as the server replicates it, plus one local field,
- * `ticket_key` (chat_ticket_id or '', so a ticket's messages can be found by index). A send the
+ * A message (SPEC §3 CustomerChat) as the server replicates it, plus two local fields:
+ * `ticket_key` (chat_ticket_id or '', so a ticket's messages can be found by index) and
+ * `sort_key` (sent_at and id mirrored, so the latest messages of a conversation are an ascending
+ * index walk, see sort-key.ts). A send the
  * server refused comes back as the temporary message with ack -1 and `failure_reason`.
  *
  * Primary key: the server id ("42"); a send not yet confirmed is "tmp:<hash>". The confirmed
@@ -41,17 +44,18 @@ export interface CustomerChatDoc {
   updatedAt: number;
   failure_reason?: string;
   ticket_key: string;
+  sort_key: string;
 }
 
 export const TEMP_ID_PREFIX = 'tmp:';
 
 export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
   title: 'customerchats',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
-    id: { type: 'string', maxLength: ID_MAX + 100 },
+    id: { type: 'string', maxLength: MESSAGE_ID_MAX },
     ack: int,
     customer_id: idField,
     chat_ticket_id: text,
@@ -82,9 +86,14 @@ export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
     updatedAt: epochMs,
     failure_reason: text,
     ticket_key: idField,
+    sort_key: { type: 'string', maxLength: MESSAGE_SORT_KEY_MAX },
   },
-  required: ['id', 'ack', 'customer_id', 'hash', 'type', 'sent_at', 'instance_id', 'updatedAt', 'ticket_key'],
-  indexes: [['customer_id', 'instance_id', 'sent_at'], 'hash', 'ticket_key'],
+  required: ['id', 'ack', 'customer_id', 'hash', 'type', 'sent_at', 'instance_id', 'updatedAt', 'ticket_key', 'sort_key'],
+  // (customer, connection, sent_at) serves the oldest-first walk of older-history loads.
+  indexes: [['customer_id', 'instance_id', 'sort_key'], ['customer_id', 'instance_id', 'sent_at'], 'hash', 'ticket_key'],
 };
 
-export const customerChatMigrations = {};
+export const customerChatMigrations = {
+  /** 1: `sort_key` for the newest-first conversation index. */
+  1: (doc: Omit<CustomerChatDoc, 'sort_key'>): CustomerChatDoc => ({ ...doc, sort_key: messageSortKey(doc) }),
+};

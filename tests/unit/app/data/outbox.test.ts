@@ -6,6 +6,7 @@ import { reconcileConfirmed, reconcileStored } from '../../../../src/app/data/me
 import { dedupeByHash } from '../../../../src/app/data/queries/message-queries';
 import { SideloadQueue } from '../../../../src/app/data/replication/side-load';
 import type { CustomerChatDoc, PedbotDatabase } from '../../../../src/app/data/schema';
+import { messageSortKey } from '../../../../src/app/data/schema/sort-key';
 
 let db: PedbotDatabase;
 let counter = 0;
@@ -72,7 +73,7 @@ describe('side-loaded documents', () => {
   it('keep the newest state per id and skip what the database already holds as new', async () => {
     const queue = new SideloadQueue();
     const base = { ack: 0, customer_id: '3', instance_id: '1', hash: 'h', type: 'text', sent_at: '2025-01-01T00:00:00.000Z', ticket_key: '' };
-    await db.customerchats.insert({ ...base, id: '1', updatedAt: 10, is_temp: false, is_bot_message: false, unseen_msg: false, off_customer_chat: false, recovered: false, is_research: false, from_me: false });
+    await db.customerchats.insert({ ...base, id: '1', sort_key: messageSortKey({ ...base, id: '1' }), updatedAt: 10, is_temp: false, is_bot_message: false, unseen_msg: false, off_customer_chat: false, recovered: false, is_research: false, from_me: false });
     queue.add('customerchats', [{ id: '1', updatedAt: 10 }, { id: '2', updatedAt: 3 }]);
     queue.add('customerchats', [{ id: '2', updatedAt: 4 }, { id: '2', updatedAt: 1 }]);
     let settled = 0;

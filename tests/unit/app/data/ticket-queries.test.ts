@@ -6,6 +6,7 @@ import { conversation$ } from '../../../../src/app/data/queries/message-queries'
 import { ticketCounts$, ticketList$ } from '../../../../src/app/data/queries/ticket-queries';
 import { fromServer } from '../../../../src/app/data/replication/documents';
 import type { PedbotDatabase } from '../../../../src/app/data/schema';
+import { messageSortKey } from '../../../../src/app/data/schema/sort-key';
 
 let db: PedbotDatabase;
 const me = '5';
@@ -78,11 +79,13 @@ describe('attendance lists from the local database', () => {
 
   it('shows a conversation oldest first with message states', async () => {
     const base = { ack: 2, customer_id: 'c1', instance_id: '1', type: 'text', is_bot_message: false, is_temp: false, unseen_msg: false, off_customer_chat: false, recovered: false, is_research: false, from_me: true, updatedAt: 1, ticket_key: '1' };
-    await db.customerchats.bulkInsert([
-      { ...base, id: '11', hash: 'a', sent_at: '2025-01-02T10:00:00.000Z' },
-      { ...base, id: '10', hash: 'b', sent_at: '2025-01-01T10:00:00.000Z', ack: 3 },
-      { ...base, id: 'tmp:c', hash: 'c', sent_at: '2025-01-03T10:00:00.000Z', ack: 0, is_temp: true },
-    ]);
+    await db.customerchats.bulkInsert(
+      [
+        { ...base, id: '11', hash: 'a', sent_at: '2025-01-02T10:00:00.000Z' },
+        { ...base, id: '10', hash: 'b', sent_at: '2025-01-01T10:00:00.000Z', ack: 3 },
+        { ...base, id: 'tmp:c', hash: 'c', sent_at: '2025-01-03T10:00:00.000Z', ack: 0, is_temp: true },
+      ].map((m) => ({ ...m, sort_key: messageSortKey(m) })),
+    );
     const conversation = await firstValueFrom(conversation$(db, 'c1', '1'));
     expect(conversation.map((m) => [m.id, m.state])).toEqual([
       ['10', 'read'],

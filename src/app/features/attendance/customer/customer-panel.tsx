@@ -9,7 +9,7 @@ import { attendanceActions } from '../state/attendance-store';
 import { fetchCustomerTickets, updateCustomer, type CustomerTicketResult } from '../api/attendance-operations';
 import type { AttendanceContext } from '../data/use-attendance-context';
 import { CustomerForm } from './customer-form';
-import { useCustomerTickets } from '../data/use-local-queries';
+import { useCustomerTickets } from '../../../data/hooks';
 import { PreviousTickets } from './previous-tickets';
 
 /** Local tickets first (live), then what the server listed beyond them, newest first. */

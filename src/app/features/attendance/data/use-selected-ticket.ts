@@ -1,5 +1,5 @@
 import type { TicketView } from '../model/types';
-import { useTicketById } from './use-ticket-by-id';
+import { useTicketById } from '../../../data/hooks';
 
 /**
  * The open ticket, read by id so it stays open when it moves between tabs. While the local

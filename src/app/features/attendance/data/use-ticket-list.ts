@@ -4,7 +4,7 @@ import { PAGE_SIZE, pickBlockReason } from '../../../../shared/domain/tickets';
 import type { RecordId, TicketTab, TicketView } from '../model/types';
 import { toTicketRow, type TicketRowData } from '../list/ticket-row-model';
 import { usePickable } from './use-pickable';
-import { useSettingValue } from './use-local-queries';
+import { useSettingValue } from '../../../data/hooks';
 import type { AttendanceContext } from './use-attendance-context';
 
 /** Local windows grow by doubling, so reaching the end of ten thousand tickets takes a dozen queries, not a thousand. */
