@@ -853,6 +853,8 @@ export interface Query {
    */
   fileUrl: string;
   customerInfos?: Maybe<Customer>;
+  /** The tenant's customer groups by name: the choices of a customer's group (Customer.group_of_customer_id). */
+  customerGroups: Array<CustomerGroup>;
   /**
    * The connections the viewer may use (administrador: all of the tenant), by name; remove_ids leaves
    * some out (e.g. the current one in a transfer dialog).
@@ -1027,6 +1029,7 @@ export interface QueryFieldArgs {
   getFeature: QueryGetFeatureArgs;
   fileUrl: QueryFileUrlArgs;
   customerInfos: QueryCustomerInfosArgs;
+  customerGroups: NoArgs;
   instances: QueryInstancesArgs;
   instance: QueryInstanceArgs;
   customerChats: QueryCustomerChatsArgs;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { requireViewer } from '../../graphql/guards';
@@ -40,6 +41,15 @@ export const customersResolvers: ModuleResolvers = {
         const row = await query.executeTakeFirst();
         return row ? toCustomerDocument(row, row) : null;
       });
+    },
+    /** Any signed-in attendant may file a customer under any group of the tenant. */
+    customerGroups: async (_, _args, context) => {
+      requireViewer(context);
+      const tenantId = context.tenant.id;
+      const rows = await context.database.withTenant(tenantId, (tx) =>
+        tx.selectFrom('customer_groups').select(['id', 'name', 'color_tag']).where('tenant_id', '=', tenantId).orderBy(sql`lower(name)`).orderBy('id').execute(),
+      );
+      return rows.map((g) => ({ id: String(g.id), name: g.name, color_tag: g.color_tag }));
     },
   },
 };
