@@ -47,3 +47,14 @@ export const channelTexts = {
   providerTokenInvalid: 'O token da API oficial é inválido ou expirou. Atualize-o na edição da conexão.',
   providerFailed: (reason: string) => `O WhatsApp recusou a mensagem: ${reason}`,
 } as const;
+
+/** The attendance console's ticket lists past the local window and its customer drawer (issue 5). */
+export const attendanceTexts = {
+  listEnd: 'Fim da lista',
+  listOffline: 'Sem conexão: a lista mostra só o que está salvo neste aparelho.',
+  listLoadFailed: 'Não foi possível carregar mais atendimentos.',
+  searchingServer: 'Buscando no servidor…',
+  customerEditOffline: 'Sem conexão: para salvar os dados do cliente é preciso estar conectado. O que você digitou continua aqui.',
+  customerGroupsOffline: 'Os grupos de clientes aparecem quando houver conexão.',
+  customerNoGroup: 'Sem grupo',
+} as const;
