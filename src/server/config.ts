@@ -43,6 +43,7 @@ const envSchema = z.object({
   CLOUD_API_MESSAGES_PER_SECOND: int(80, 1),
   CLOUD_API_RETRY_BASE_MS: int(1000, 0),
   SANDBOX_ACK_STEP_MS: int(1500, 0),
+  AUTO_TRANSFER_INTERVAL_MS: int(15_000, 0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag(false),
   STATIC_DIR: optionalText,
@@ -90,6 +91,8 @@ export interface Config {
   cloudApiRetryBaseMs: number;
   /** Sandbox: time between ack steps sent → delivered → read (0 in tests). */
   sandboxAckStepMs: number;
+  /** How often the server looks for automatic transfers (lack of response, attendant removed); 0 turns the look off. */
+  autoTransferIntervalMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Honour X-Forwarded-For when running behind a reverse proxy. */
   trustProxy: boolean;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cloudApiMessagesPerSecond: e.CLOUD_API_MESSAGES_PER_SECOND,
     cloudApiRetryBaseMs: e.CLOUD_API_RETRY_BASE_MS,
     sandboxAckStepMs: e.SANDBOX_ACK_STEP_MS,
+    autoTransferIntervalMs: e.AUTO_TRANSFER_INTERVAL_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: resolve(e.STATIC_DIR ?? join(projectRoot, 'dist')),

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database';
 import type { ServerServices } from './graphql/context';
 import { buildApp, type ServerApp } from './http/server-app';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { AutoTransferJob } from './modules/transfers/auto-transfer-job';
 import { ensurePlatformDefaults } from './modules/settings/platform-settings';
 import { DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS, currentDemoIntegrationToken, seedDemoTenant } from './modules/tenants/demo-seed';
 import { countTenants, findTenantBySlug } from './modules/tenants/tenant-store';
@@ -28,7 +29,23 @@ export interface RunningServer {
   port: number;
   database: Database;
   app: ServerApp;
+  /** Automatic transfers (lack of response, attendant removed); null when AUTO_TRANSFER_INTERVAL_MS is 0. */
+  autoTransfers: AutoTransferJob | null;
   close(): Promise<void>;
+}
+
+/** The automatic transfers on the sync engine's bus, so moved tickets reach every connected console. */
+function startAutoTransfers(app: ServerApp, database: Database): AutoTransferJob | null {
+  const { sync, logger } = app.deps.services;
+  if (!sync || app.deps.config.autoTransferIntervalMs === 0) return null;
+  const job = new AutoTransferJob({
+    database,
+    pubsub: sync.pubsub,
+    intervalMs: app.deps.config.autoTransferIntervalMs,
+    onError: (error) => logger.error({ err: error }, 'auto-transfer'),
+  });
+  job.start();
+  return job;
 }
 
 /** An empty embedded database gets the demo tenant; a server database only when asked (`--demo`). */
@@ -71,12 +88,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Reset links must point at the port actually opened when PUBLIC_URL was not given.
     if (!publicUrlGiven) app.deps.config.publicUrl = url;
     if (!options.quiet) await printBanner(url, database, jwtSecret);
+    const autoTransfers = startAutoTransfers(app, database);
     return {
       url,
       port,
       database,
       app,
+      autoTransfers,
       close: async () => {
+        await autoTransfers?.stop();
         await app.fastify.close();
         await ownedDatabase?.close();
       },

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { Database, Tx } from '../../db/database';
+import { transactWithChanges, type ChangeSet } from '../../sync/changes';
+import type { MessagingDeps } from '../messages/deps';
+
+/**
+ * Why the system moved a ticket, with the values of the console's notice texts (attendance
+ * transfer-notices.ts TransferCause); 'direct' is every transfer a user made.
+ */
+export type AutoTransferCause = 'no_response' | 'attendant_removed';
+
+/**
+ * The setting (per connection, else per tenant) holding the minutes an attendant has to answer a
+ * customer before the ticket moves on; '0' turns the transfer off.
+ */
+export const NO_RESPONSE_SETTING = 'transfer_no_response_minutes';
+
+/** The time to answer when the tenant set none. */
+export const DEFAULT_NO_RESPONSE_MINUTES = 15;
+
+interface HeldTicket {
+  id: number;
+  instance_id: number;
+  user_id: number;
+  inbox_department_id: number | null;
+}
+
+/**
+ * Who takes a ticket over: an attendant (not administrador) who may use its connection, is neither
+ * deleted nor blocked, and belongs to its department when it has one; online first (SPEC §7
+ * onlineUsers), then the one holding fewest open tickets.
+ */
+async function nextAttendant(tx: Tx, tenantId: number, ticket: HeldTicket): Promise<number | null> {
+  const { rows } = await sql<{ id: number }>`
+    select u.id from users u
+    join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
+    join user_instances ui on ui.tenant_id = u.tenant_id and ui.user_id = u.id and ui.instance_id = ${ticket.instance_id}
+    where u.tenant_id = ${tenantId} and u.id <> ${ticket.user_id}
+      and u.deleted_at is null and u.blocked_at is null and r.name <> 'administrador'
+      and (${ticket.inbox_department_id}::bigint is null or u.user_department_id = ${ticket.inbox_department_id})
+    order by u.is_connected desc,
+      (select count(*) from chat_tickets o
+        where o.tenant_id = u.tenant_id and o.user_id = u.id and not o.finished_ticket and o.deleted_at is null),
+      u.id
+    limit 1`.execute(tx);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Moves a locked ticket away from its holder (SPEC §4): to the next attendant, recorded as a
+ * confirmed transfer made by no user, which is what the console's notices read; with nobody to
+ * take it, back to its department's inbox.
+ */
+async function moveTicket(tx: Tx, changes: ChangeSet, tenantId: number, ticket: HeldTicket, cause: AutoTransferCause): Promise<void> {
+  const next = await nextAttendant(tx, tenantId, ticket);
+  await tx
+    .updateTable('chat_tickets')
+    .set({ user_id: next, inbox: next === null, previous_user_id: ticket.user_id })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', ticket.id)
+    .execute();
+  if (next !== null) {
+    await sql`
+      insert into ticket_transfers (tenant_id, chat_ticket_id, previous_user_id, next_user_id, created_by, cause, transfer_at, transferred_at)
+      values (${tenantId}, ${ticket.id}, ${ticket.user_id}, ${next}, null, ${cause}, now(), now())`.execute(tx);
+  }
+  changes.add('chattickets', ticket.instance_id).add('customers', null);
+}
+
+/**
+ * Transfers one ticket whose attendant let the customer wait longer than the connection's time to
+ * answer, counted from the later of the unanswered message and the attendant getting the ticket.
+ * The claim skips rows another process holds, and a moved ticket no longer qualifies (new holder,
+ * new assigned_at), so concurrent runs never move a ticket twice. False when none is due.
+ */
+export async function transferOneUnanswered(deps: MessagingDeps, tenantId: number): Promise<boolean> {
+  return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
+    const { rows } = await sql<HeldTicket>`
+      select t.id, t.instance_id, t.user_id, t.inbox_department_id
+      from chat_tickets t
+      cross join lateral (
+        select coalesce((
+          select case when btrim(s.value) ~ '^[0-9]{1,6}$' then btrim(s.value)::int end
+          from settings s
+          where s.tenant_id = t.tenant_id and s.key = ${NO_RESPONSE_SETTING}
+            and (s.instance_id = t.instance_id or s.instance_id is null)
+          order by s.instance_id is null
+          limit 1
+        ), ${DEFAULT_NO_RESPONSE_MINUTES}) as minutes
+      ) answer
+      where t.tenant_id = ${tenantId} and t.is_not_responded and t.user_id is not null
+        and not t.finished_ticket and t.deleted_at is null and not t.is_finishing
+        and answer.minutes > 0
+        and greatest(t.last_msg, t.assigned_at) <= now() - make_interval(mins => answer.minutes)
+      order by t.last_msg, t.id
+      limit 1
+      for update of t skip locked`.execute(tx);
+    const ticket = rows[0];
+    if (!ticket) return false;
+    await moveTicket(tx, changes, tenantId, ticket, 'no_response');
+    return true;
+  });
+}
+
+/**
+ * Handles one recorded removal of an attendant (deleted, out of a department, off a connection;
+ * written by database triggers): every open ticket they may no longer hold, judged by their
+ * current state, is transferred. False when the tenant has no removal waiting.
+ */
+export async function handleOneRemoval(deps: MessagingDeps, tenantId: number): Promise<boolean> {
+  return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
+    const { rows: removals } = await sql<{ id: number; user_id: number; instance_id: number | null; department_id: number | null }>`
+      select id, user_id, instance_id, department_id from attendant_removals
+      where tenant_id = ${tenantId}
+      order by id
+      limit 1
+      for update skip locked`.execute(tx);
+    const removal = removals[0];
+    if (!removal) return false;
+    const { rows: tickets } = await sql<HeldTicket>`
+      select t.id, t.instance_id, t.user_id, t.inbox_department_id
+      from chat_tickets t
+      join users u on u.tenant_id = t.tenant_id and u.id = t.user_id
+      where t.tenant_id = ${tenantId} and t.user_id = ${removal.user_id}
+        and not t.finished_ticket and t.deleted_at is null
+        and (
+          u.deleted_at is not null
+          or (t.inbox_department_id = ${removal.department_id} and u.user_department_id is distinct from ${removal.department_id}::bigint)
+          or (t.instance_id = ${removal.instance_id} and not exists (
+            select 1 from user_instances ui where ui.tenant_id = t.tenant_id and ui.user_id = t.user_id and ui.instance_id = t.instance_id))
+        )
+      order by t.id
+      for update of t`.execute(tx);
+    for (const ticket of tickets) await moveTicket(tx, changes, tenantId, ticket, 'attendant_removed');
+    await sql`delete from attendant_removals where tenant_id = ${tenantId} and id = ${removal.id}`.execute(tx);
+    return true;
+  });
+}
+
+/**
+ * The one cross-tenant look (a platform task, as table owner): tenants with a removal waiting or
+ * an assigned ticket unanswered for at least a minute, the shortest time to answer.
+ */
+export async function tenantsWithAutoTransfers(database: Database): Promise<number[]> {
+  const { rows } = await database.asOwner((db) =>
+    sql<{ tenant_id: number }>`
+      select tenant_id from attendant_removals
+      union
+      select tenant_id from chat_tickets
+      where is_not_responded and user_id is not null and not finished_ticket and deleted_at is null
+        and last_msg <= now() - interval '1 minute'
+      limit 1000`.execute(db),
+  );
+  return rows.map((row) => Number(row.tenant_id));
+}
