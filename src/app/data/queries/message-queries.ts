@@ -17,19 +17,23 @@ export function dedupeByHash(messages: readonly CustomerChatDoc[]): CustomerChat
   return messages.filter((m) => !m.is_temp || !confirmed.has(m.hash));
 }
 
+/** The latest `limit` messages of the conversation, newest first. */
+export function conversationQuery(db: PedbotDatabase, customerId: string, instanceId: string, limit: number) {
+  return db.customerchats.find({
+    // Below the prefix of an empty sent_at: the same messages as `sent_at > ''`, on the index.
+    selector: { customer_id: customerId, instance_id: instanceId, sort_key: { $lt: NO_TIME_PREFIX } },
+    sort: [{ sort_key: 'asc' }],
+    limit,
+  });
+}
+
 export function conversation$(
   db: PedbotDatabase,
   customerId: string,
   instanceId: string,
   limit = 200,
 ): Observable<ConversationMessage[]> {
-  const query = db.customerchats.find({
-    // Below the prefix of an empty sent_at: the same messages as `sent_at > ''`, on the index.
-    selector: { customer_id: customerId, instance_id: instanceId, sort_key: { $lt: NO_TIME_PREFIX } },
-    sort: [{ sort_key: 'asc' }],
-    limit,
-  });
-  return query.$.pipe(
+  return conversationQuery(db, customerId, instanceId, limit).$.pipe(
     switchMap((docs) => {
       const messages = dedupeByHash(docs.map((d) => d.toJSON() as CustomerChatDoc).reverse());
       const ids = messages.map((m) => m.id);

@@ -44,15 +44,21 @@ const matches = (ticket: TicketWithCustomer, needle: string): boolean =>
     (text) => !!text && foldForSearch(text).includes(needle),
   );
 
-/** Tickets of one tab, newest last message first, with their customers. */
-export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable<TicketWithCustomer[]> {
-  const needle = foldForSearch((f.search ?? '').trim());
-  const query = db.chattickets.find({
+const needleOf = (f: Pick<TicketListFilter, 'search'>): string => foldForSearch((f.search ?? '').trim());
+
+/** The tab's documents, newest first: a page without search, the whole tab with it. */
+export function ticketListQuery(db: PedbotDatabase, f: TicketListFilter) {
+  return db.chattickets.find({
     selector: tabSelector(f),
     sort: [{ sort_key: 'asc' }],
-    ...(needle || !f.limit ? {} : { limit: f.limit }),
+    ...(needleOf(f) || !f.limit ? {} : { limit: f.limit }),
   });
-  return query.$.pipe(
+}
+
+/** Tickets of one tab, newest last message first, with their customers. */
+export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable<TicketWithCustomer[]> {
+  const needle = needleOf(f);
+  return ticketListQuery(db, f).$.pipe(
     switchMap((docs) => {
       const tickets = docs.map((d) => d.toJSON() as ChatTicketDoc);
       const ids = [...new Set(tickets.map((t) => t.customer_id))];
