@@ -53,6 +53,7 @@ export const attendanceTexts = {
   listEnd: 'Fim da lista',
   listOffline: 'Sem conexão: a lista mostra só o que está salvo neste aparelho.',
   listLoadFailed: 'Não foi possível carregar mais atendimentos.',
+  listLoadMore: 'Carregar mais',
   searchingServer: 'Buscando no servidor…',
   customerEditOffline: 'Sem conexão: para salvar os dados do cliente é preciso estar conectado. O que você digitou continua aqui.',
   customerGroupsOffline: 'Os grupos de clientes aparecem quando houver conexão.',

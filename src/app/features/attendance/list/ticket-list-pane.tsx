@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
-import { ActionIcon, Badge, Center, Loader, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useCallback, type ReactNode } from 'react';
+import { ActionIcon, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { attendanceTexts } from '../../../../shared/i18n/pt-BR';
 import { Icon } from '../ui/icons';
 import { t } from '../texts';
 import type { RecordId, TicketTab, TicketView } from '../model/types';
@@ -7,6 +8,7 @@ import { VirtualList } from './virtual-list';
 import { TICKET_ROW_HEIGHT, TicketRow } from './ticket-row';
 import type { TicketRowData } from './ticket-row-model';
 import { EmptyHint } from '../ui/empty-hint';
+import { useServerPages, type ServerPagingStatus } from './use-server-pages';
 
 export const TAB_ORDER: readonly TicketTab[] = ['inbox', 'my_chats', 'opened', 'closed'];
 
@@ -26,8 +28,62 @@ export interface TicketListPaneProps {
   selectedId: RecordId | null;
   onOpen: (id: RecordId) => void;
   loading: boolean;
-  loadingMore?: boolean;
+  /** Grows the local window; past the local database the pane asks the server for the next page. */
   onLoadMore?: () => void;
+}
+
+const FOOTER_HEIGHT = 48;
+
+/** The row after the last ticket: the next page loading, the end of the list, or why nothing more comes. */
+export function ListFooter({ status, onRetry }: { status: ServerPagingStatus; onRetry: () => void }) {
+  const line = (content: ReactNode, role?: 'status') => (
+    <Center h={FOOTER_HEIGHT} px="sm" role={role} aria-live={role ? 'polite' : undefined} data-testid="ticket-list-footer" data-status={status}>
+      {content}
+    </Center>
+  );
+  switch (status) {
+    case 'loading':
+      return line(
+        <Group gap={8} wrap="nowrap">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {t.loadingMore}
+          </Text>
+        </Group>,
+        'status',
+      );
+    case 'ended':
+      return line(
+        <Text size="xs" c="dimmed">
+          {attendanceTexts.listEnd}
+        </Text>,
+      );
+    case 'offline':
+      return line(
+        <Text size="xs" c="dimmed" ta="center">
+          {attendanceTexts.listOffline}
+        </Text>,
+      );
+    case 'failed':
+      return line(
+        <Group gap={6} wrap="nowrap">
+          <Text size="xs" c="red">
+            {attendanceTexts.listLoadFailed}
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={onRetry}>
+            {t.retry}
+          </Button>
+        </Group>,
+      );
+    case 'more':
+      return line(
+        <Button size="compact-sm" variant="subtle" onClick={onRetry}>
+          {attendanceTexts.listLoadMore}
+        </Button>,
+      );
+    default:
+      return line(null);
+  }
 }
 
 const EMPTY: Record<TicketTab, { title: string; hint: string }> = {
@@ -58,6 +114,8 @@ export function TicketListPane(props: TicketListPaneProps) {
   const getKey = useCallback((index: number) => String(tickets[index]?.id ?? index), [tickets]);
   const empty = search.trim() ? { title: t.emptySearch, hint: t.emptySearchHint } : EMPTY[tab];
   const kindLabel = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
+  const paging = useServerPages({ tab, isCampaign, search, count: tickets.length, onLoadLocal: props.onLoadMore });
+  const searchingServer = search.trim() !== '' && paging.status === 'loading';
 
   return (
     <section className="pb-att-list-pane" aria-label={t.ticketList}>
@@ -110,12 +168,12 @@ export function TicketListPane(props: TicketListPaneProps) {
         />
       </Stack>
       <div className="pb-att-list-body">
-        {props.loading && tickets.length === 0 ? (
+        {(props.loading || searchingServer) && tickets.length === 0 ? (
           <Center h="100%" role="status" aria-live="polite">
             <Stack align="center" gap={6}>
               <Loader size="sm" />
               <Text size="sm" c="dimmed">
-                {t.loadingTickets}
+                {searchingServer ? attendanceTexts.searchingServer : t.loadingTickets}
               </Text>
             </Stack>
           </Center>
@@ -129,15 +187,10 @@ export function TicketListPane(props: TicketListPaneProps) {
             getKey={getKey}
             ariaLabel={`${t.tabs[tab]} · ${isCampaign ? t.kindCampaign : t.kindAttendance}`}
             activeIndex={selectedIndex}
-            onNearEnd={props.onLoadMore}
+            onNearEnd={paging.onNearEnd}
+            footer={<ListFooter status={paging.status} onRetry={paging.retry} />}
+            footerHeight={FOOTER_HEIGHT}
           />
-        )}
-        {props.loadingMore && (
-          <Center pos="absolute" bottom={8} left={0} right={0} role="status">
-            <Badge variant="default" leftSection={<Loader size={10} />}>
-              {t.loadingMore}
-            </Badge>
-          </Center>
         )}
       </div>
     </section>

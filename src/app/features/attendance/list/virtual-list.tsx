@@ -11,6 +11,9 @@ export interface VirtualListProps {
   activeIndex?: number;
   overscan?: number;
   onNearEnd?: () => void;
+  /** A row after the last one (loading, end of list), `footerHeight` tall. */
+  footer?: ReactNode;
+  footerHeight?: number;
 }
 
 /**
@@ -27,6 +30,8 @@ export function VirtualList({
   activeIndex,
   overscan = 6,
   onNearEnd,
+  footer,
+  footerHeight = 0,
 }: VirtualListProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const frame = useRef(0);
@@ -98,6 +103,7 @@ export function VirtualList({
       <div role="list" aria-label={ariaLabel} style={{ position: 'relative', height: range.totalHeight }}>
         {rows}
       </div>
+      {footer !== undefined && <div style={{ height: footerHeight }}>{footer}</div>}
     </div>
   );
 }
