@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseUrl, launchChromium, screenshot, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseUrl, launchChromium, screenshot, setNetwork, signIn } from './support/browser';
 
 /**
  * The attendance console end to end (issue 5, Proof): two attendants in Chromium — Ana (Vendas)
@@ -222,7 +222,7 @@ describe('attendance console', () => {
     await ana.getByRole('button', { name: 'Assumir atendimento' }).first().click();
     await composer(ana).waitFor({ timeout: 15_000 });
 
-    await ana.context().setOffline(true);
+    await setNetwork(ana.context(), false);
     const texts = ['Primeira sem rede', 'Segunda sem rede', 'Terceira sem rede'];
     for (const text of texts) {
       await composer(ana).fill(text);
@@ -239,7 +239,7 @@ describe('attendance console', () => {
     await expect.poll(() => ana.getByText('aguardando conexão').count(), { timeout: 10_000 }).toBe(3);
     expect(await customer.received()).toEqual([]);
 
-    await ana.context().setOffline(false);
+    await setNetwork(ana.context(), true);
     await expect.poll(async () => (await customer.received()).map((m) => m.text), { timeout: 60_000 }).toEqual(texts);
     await expect.poll(() => ana.locator('.pb-att-ack[data-state="waiting"]').count(), { timeout: 30_000 }).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 2_000));

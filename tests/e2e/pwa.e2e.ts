@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, newPage, signIn } from './support/browser';
+import { baseUrl, launchChromium, newPage, setNetwork, signIn } from './support/browser';
 
 const SW_FILE = new URL('../../dist/sw.js', import.meta.url);
 
@@ -51,14 +51,14 @@ describe('installable offline app (PWA)', () => {
     const sw = await (await fetch(`${baseUrl()}/sw.js`)).text();
     expect(sw).toContain('fetch');
 
-    await context.setOffline(true);
+    await setNetwork(context, false);
     await page.reload();
     await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Conexões' }).waitFor();
     await page.getByRole('status', { name: 'Conexão: Offline' }).waitFor();
     await page.goto('/demo/help/rules');
     await page.getByRole('heading', { level: 1, name: 'Regras de uso' }).waitFor();
-    await context.setOffline(false);
+    await setNetwork(context, true);
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchChromium } from './support/browser';
+import { baseUrl, DEMO_PASSWORD, launchChromium, setNetwork } from './support/browser';
 
 /**
  * The data module in real Chromium (issue 3 §4): the harness page (src/app/data/harness, built
@@ -92,7 +92,7 @@ describe('data module in Chromium', () => {
     await expect.poll(() => page.locator('#health').textContent(), { timeout: 10_000 }).toBe('Online');
     await expect.poll(() => page.evaluate(() => window.pedbotHarness.isLeader())).toBe(true);
 
-    await context.setOffline(true);
+    await setNetwork(context, false);
     await expect.poll(() => page.locator('#health').textContent(), { timeout: 15_000 }).toMatch(/^Offline desde \d{2}:\d{2}$/);
     const text = `Enviada sem rede ${Date.now()}`;
     const temp = (await page.evaluate(([id, t]) => window.pedbotHarness.send(id!, t!), [ticketId, text])) as LocalMessage;
@@ -106,7 +106,7 @@ describe('data module in Chromium', () => {
     expect(afterReload.filter((m) => m.hash === temp.hash)).toEqual([expect.objectContaining({ is_temp: true, message: text })]);
     expect(await outboxCount(instanceId, text)).toBe(0);
 
-    await context.setOffline(false);
+    await setNetwork(context, true);
     await expect
       .poll(
         async () => {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
@@ -51,4 +51,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.locator('#splash').waitFor({ state: 'detached' });
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${ARTIFACTS_DIR}${name}.png` });
+}
+
+const abortServiceWorkerRequest = (route: Route) =>
+  route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback();
+
+/**
+ * Takes the browser off the network and back. `setOffline` alone can miss the service worker
+ * (a worker restarted after idling may fetch before the emulation reaches it: playwright#2311),
+ * so its requests are also aborted as a lost connection would.
+ */
+export async function setNetwork(context: BrowserContext, online: boolean): Promise<void> {
+  if (online) {
+    await context.unroute('**/*', abortServiceWorkerRequest);
+    await context.setOffline(false);
+  } else {
+    await context.route('**/*', abortServiceWorkerRequest);
+    await context.setOffline(true);
+  }
 }
