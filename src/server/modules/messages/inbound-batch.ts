@@ -36,10 +36,12 @@ export async function receiveInboundBatch(deps: MessagingDeps, tenantId: number,
     const { customerOf, written } = await customersFor(tx, tenantId, fresh);
     if (written) changes.add('customers', null);
     const attended = fresh.map((p) => ({ customerId: customerOf(p.phones).id, blocked: customerOf(p.phones).is_blacklisted, text: p.input.text })).filter((m) => !m.blocked);
-    // A grade answering the satisfaction survey stays on the closed ticket (attendance/survey.ts).
-    const graded = await takeSurveyAnswers(tx, tenantId, instanceId, attended);
-    const ticketOf = await openTicketsFor(tx, tenantId, instanceId, [...new Set(attended.map((m) => m.customerId))].filter((id) => !graded.has(id)));
-    if (ticketOf.opened) changes.add('customers', null);
+    const ticketOf = await lockOpenTickets(tx, tenantId, instanceId, [...new Set(attended.map((m) => m.customerId))]);
+    // A grade answering the satisfaction survey stays on the closed ticket (attendance/survey.ts). Only
+    // a customer without an open ticket can be answering one, so the usual batch skips the look-up.
+    const graded = await takeSurveyAnswers(tx, tenantId, instanceId, attended.filter((m) => !ticketOf.has(m.customerId)));
+    const opened = await openInboxTickets(tx, tenantId, instanceId, ticketOf, [...new Set(attended.map((m) => m.customerId))].filter((id) => !graded.has(id)));
+    if (opened) changes.add('customers', null);
 
     const replyIds = [...new Set(fresh.flatMap((p) => (p.input.replyToProviderId ? [p.input.replyToProviderId] : [])))];
     const parents = new Map((await storedByProviderId(tx, tenantId, instanceId, replyIds)).map((m) => [m.whatsapp_message_id!, m.id]));
@@ -48,7 +50,7 @@ export async function receiveInboundBatch(deps: MessagingDeps, tenantId: number,
       return {
         customerId: customer.id,
         // A blocked customer's message is kept, but opens no ticket and reaches no attendant.
-        ticketId: customer.is_blacklisted ? null : (graded.get(customer.id)?.id ?? ticketOf.byCustomer.get(customer.id) ?? null),
+        ticketId: customer.is_blacklisted ? null : (graded.get(customer.id)?.id ?? ticketOf.get(customer.id) ?? null),
         input,
         parentId: input.replyToProviderId ? (parents.get(input.replyToProviderId) ?? null) : null,
         sentAt: input.sentAt === undefined ? new Date() : new Date(input.sentAt),
@@ -177,39 +179,42 @@ async function customersFor(tx: Tx, tenantId: number, fresh: readonly Prepared[]
   };
 }
 
-/** The open ticket of each customer on the connection, locked in id order; inbox tickets opened for the rest. */
-async function openTicketsFor(tx: Tx, tenantId: number, instanceId: number, customerIds: readonly number[]) {
+const selectOpenTickets = (tx: Tx, tenantId: number, instanceId: number, customerIds: readonly number[]) =>
+  tx
+    .selectFrom('chat_tickets')
+    .select(['id', 'customer_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('instance_id', '=', instanceId)
+    .where('customer_id', 'in', customerIds)
+    .where('finished_ticket', '=', false)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** The open ticket of each customer on the connection (by customer id), locked in id order. */
+async function lockOpenTickets(tx: Tx, tenantId: number, instanceId: number, customerIds: readonly number[]): Promise<Map<number, number>> {
   const byCustomer = new Map<number, number>();
-  if (customerIds.length === 0) return { byCustomer, opened: false };
-  const select = (ids: readonly number[]) =>
-    tx
-      .selectFrom('chat_tickets')
-      .select(['id', 'customer_id'])
-      .where('tenant_id', '=', tenantId)
-      .where('instance_id', '=', instanceId)
-      .where('customer_id', 'in', ids)
-      .where('finished_ticket', '=', false)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-  for (const t of await select(customerIds)) byCustomer.set(t.customer_id, t.id);
+  if (customerIds.length === 0) return byCustomer;
+  for (const t of await selectOpenTickets(tx, tenantId, instanceId, customerIds)) byCustomer.set(t.customer_id, t.id);
+  return byCustomer;
+}
+
+/** Opens an inbox ticket for each of `customerIds` that has none in `byCustomer` (added to it); true when one was opened. */
+async function openInboxTickets(tx: Tx, tenantId: number, instanceId: number, byCustomer: Map<number, number>, customerIds: readonly number[]): Promise<boolean> {
   const without = customerIds.filter((id) => !byCustomer.has(id));
-  let opened = false;
-  if (without.length > 0) {
-    const now = new Date();
-    const created = await tx
-      .insertInto('chat_tickets')
-      .values(without.map((customer_id) => ({ tenant_id: tenantId, instance_id: instanceId, customer_id, user_id: null, inbox: true, protocol: newProtocol(now), started_at: now })))
-      .onConflict((oc) => oc.columns(['tenant_id', 'instance_id', 'customer_id']).where('finished_ticket', '=', false).where('deleted_at', 'is', null).doNothing())
-      .returning(['id', 'customer_id'])
-      .execute();
-    opened = created.length > 0;
-    for (const t of created) byCustomer.set(t.customer_id, t.id);
-    const raced = without.filter((id) => !byCustomer.has(id));
-    if (raced.length > 0) for (const t of await select(raced)) byCustomer.set(t.customer_id, t.id);
-  }
-  return { byCustomer, opened };
+  if (without.length === 0) return false;
+  const now = new Date();
+  const created = await tx
+    .insertInto('chat_tickets')
+    .values(without.map((customer_id) => ({ tenant_id: tenantId, instance_id: instanceId, customer_id, user_id: null, inbox: true, protocol: newProtocol(now), started_at: now })))
+    .onConflict((oc) => oc.columns(['tenant_id', 'instance_id', 'customer_id']).where('finished_ticket', '=', false).where('deleted_at', 'is', null).doNothing())
+    .returning(['id', 'customer_id'])
+    .execute();
+  for (const t of created) byCustomer.set(t.customer_id, t.id);
+  const raced = without.filter((id) => !byCustomer.has(id));
+  if (raced.length > 0) for (const t of await selectOpenTickets(tx, tenantId, instanceId, raced)) byCustomer.set(t.customer_id, t.id);
+  return created.length > 0;
 }
 
 /** A reply to a message of the same batch could not know its parent's id before the insert. */
