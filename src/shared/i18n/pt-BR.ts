@@ -46,6 +46,8 @@ export const channelTexts = {
   providerPairRateLimited: 'Muitas mensagens para este cliente em pouco tempo. Aguarde um pouco e tente novamente.',
   providerTokenInvalid: 'O token da API oficial é inválido ou expirou. Atualize-o na edição da conexão.',
   providerFailed: (reason: string) => `O WhatsApp recusou a mensagem: ${reason}`,
+  messagingLimitReached: (limit: string) =>
+    `Limite diário da conexão atingido: ${limit} conversas iniciadas pela empresa em 24 horas. Reenvie a mensagem mais tarde.`,
 } as const;
 
 /** The attendance console's ticket lists past the local window and its customer drawer (issue 5). */
