@@ -121,10 +121,12 @@ describe('automatic transfers (SPEC §4: lack of response, attendant removed)', 
   });
 
   it('counts from the assignment: an old message picked up just now is not overdue', async () => {
-    const picked = await heldTicket(f.alpha.userIds.ana, null, 60);
-    await inTenant((tx) => sql`update chat_tickets set assigned_at = now() where id = ${picked}`.execute(tx));
+    const { ana, carla } = f.alpha.userIds;
+    const picked = await heldTicket(ana, null, 60);
+    // A new holder (a pick or a transfer) restarts the clock: the database stamps assigned_at.
+    await inTenant((tx) => tx.updateTable('chat_tickets').set({ user_id: carla }).where('id', '=', picked).execute());
     expect(await job.run()).toBe(0);
-    expect((await ticket(picked)).user_id).toBe(f.alpha.userIds.ana);
+    expect((await ticket(picked)).user_id).toBe(carla);
   });
 
   it('reads the time to answer per connection, else per tenant; 0 turns it off', async () => {
