@@ -13,11 +13,11 @@ export type Step =
   | { kind: 'move'; ticket: number }
   | { kind: 'pause'; ms: number };
 
-export function schedule(seed: number, moves = true): Step[] {
+export function schedule(seed: number, moves = true, lengths = { min: 8, spread: 6 }): Step[] {
   const random = prng(seed);
   const int = (n: number) => Math.floor(random() * n);
   const steps: Step[] = [];
-  const length = 8 + int(6);
+  const length = lengths.min + int(lengths.spread);
   for (let i = 0; i < length; i++) {
     const r = random();
     const client = int(3);

@@ -29,6 +29,14 @@ export interface ClientOptions {
   initialWindow?: boolean;
   socketTiming?: Partial<SocketTiming>;
   retryTime?: number;
+  visibleTicketDelayMs?: number;
+  /** An earlier sign-in of the same user: skips the sign-in round trip (many clients per test). */
+  session?: ClientSession;
+}
+
+export interface ClientSession {
+  token: string;
+  user: { id: string; roleName: string; departmentId: string | null };
 }
 
 export interface TestClient {
@@ -62,20 +70,29 @@ export const FAST_SOCKET = { reconnectMs: 50, sendRetryMs: 50, sendRetries: 20, 
 
 let counter = 0;
 
-export async function startClient(options: ClientOptions): Promise<TestClient> {
-  const tenant = options.tenant ?? 'demo';
-  const endpoint = () => `${options.baseUrl()}/${tenant}/graphql`;
-  const response = await fetch(endpoint(), {
+/** Signs a user in, for clients started later with `session`. */
+export async function signIn(baseUrl: string, email: string, tenant = 'demo'): Promise<ClientSession> {
+  const response = await fetch(`${baseUrl}/${tenant}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: LOG_IN, variables: { email: options.email, password: DEMO_PASSWORD } }),
+    body: JSON.stringify({ query: LOG_IN, variables: { email, password: DEMO_PASSWORD } }),
   });
   const body = (await response.json()) as {
     data?: { logIn: { token: string; user: { id: string; role: { name: string }; userDepartment: { id: string } | null } } };
   };
   const login = body.data?.logIn;
-  if (!login?.token) throw new Error(`sign-in of ${options.email} failed: ${JSON.stringify(body)}`);
-  const user = { id: String(login.user.id), roleName: login.user.role.name, departmentId: login.user.userDepartment?.id ?? null };
+  if (!login?.token) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  return {
+    token: login.token,
+    user: { id: String(login.user.id), roleName: login.user.role.name, departmentId: login.user.userDepartment?.id ?? null },
+  };
+}
+
+export async function startClient(options: ClientOptions): Promise<TestClient> {
+  const tenant = options.tenant ?? 'demo';
+  const endpoint = () => `${options.baseUrl()}/${tenant}/graphql`;
+  const login = options.session ?? (await signIn(options.baseUrl(), options.email, tenant));
+  const user = login.user;
 
   let online = true;
   const offlineFetch: typeof fetch = (input, init) =>
@@ -101,7 +118,7 @@ export async function startClient(options: ClientOptions): Promise<TestClient> {
       socketTiming: options.socketTiming ?? FAST_SOCKET,
       retryTime: options.retryTime ?? 100,
       needsInitialWindow: async () => options.initialWindow ?? false,
-      visibleTicketDelayMs: 100,
+      visibleTicketDelayMs: options.visibleTicketDelayMs ?? 100,
     });
     return { db, engine };
   };

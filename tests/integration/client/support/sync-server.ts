@@ -21,9 +21,9 @@ export interface SyncServer {
   /** The demo tenant's sandbox connection. */
   instanceId(tenant?: string): Promise<string>;
   /** A customer writes to the store through the sandbox (creates the customer and ticket on first contact). */
-  inbound(from: string, text: string, options?: { tenant?: string; name?: string }): Promise<void>;
+  inbound(from: string, text: string, options?: { tenant?: string; name?: string; instanceId?: string }): Promise<void>;
   /** What the sandbox channel was handed for sending (the outbound side), per text. */
-  outbox(tenant?: string): Promise<Array<{ text: string | null; to?: string }>>;
+  outbox(tenant?: string, instanceId?: string): Promise<Array<{ text: string | null; to?: string }>>;
   /** Adds a tenant shaped like the demo one (users admin/ana/bruno@<slug>.local); returns its id. */
   seedTenant(slug: string): Promise<number>;
   close(): Promise<void>;
@@ -74,15 +74,15 @@ export async function startSyncServer(overrides: Partial<Config> = {}): Promise<
     instanceId,
     inbound: async (from, text, options = {}) => {
       const tenant = options.tenant ?? 'demo';
-      await api(`/api/sandbox/${tenant}/${await instanceId(tenant)}/inbound`, {
+      await api(`/api/sandbox/${tenant}/${options.instanceId ?? (await instanceId(tenant))}/inbound`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ from, text, name: options.name ?? `Cliente ${from.slice(-4)}` }),
       });
     },
-    outbox: async (tenant = 'demo') => {
+    outbox: async (tenant = 'demo', instance?: string) => {
       const body = await api<{ messages: Array<{ text: string | null; to?: string }> }>(
-        `/api/sandbox/${tenant}/${await instanceId(tenant)}/outbox`,
+        `/api/sandbox/${tenant}/${instance ?? (await instanceId(tenant))}/outbox`,
       );
       return body.messages;
     },
