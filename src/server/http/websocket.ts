@@ -4,7 +4,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { errors as texts } from '../../shared/i18n/pt-BR';
 import type { RequestContext } from '../graphql/context';
-import { createRequestContext, type ContextDeps } from '../graphql/request-context';
+import type { Viewer } from '../graphql/context';
+import { createRequestContext, type ContextDeps, type ContextInput } from '../graphql/request-context';
 import { tenantSlugOf, type PedbotYoga } from '../graphql/yoga';
 import { createSyncServices } from '../sync/services';
 
@@ -18,6 +19,16 @@ const GRAPHQL_PATH = /^\/[^/]+\/graphql\/?$/;
 
 /** What a connection keeps besides graphql-ws's own socket and request. */
 type ConnectionExtra = { context: RequestContext };
+
+/** What a stream may show depends on these; a change means the connection must start again. */
+const scopeOf = (viewer: Viewer): string =>
+  JSON.stringify([viewer.roleName, [...viewer.routes].sort(), viewer.departmentId, [...viewer.instanceIds].sort((a, b) => a - b)]);
+
+interface LiveConnection {
+  input: ContextInput;
+  scope: string;
+  close: (code: number, reason: string) => void;
+}
 
 interface EnvelopedRoot {
   execute: (args: ExecutionArgs) => unknown;
@@ -46,6 +57,32 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
   sync.start();
 
   const wss = new WebSocketServer({ noServer: true });
+  const live = new Set<LiveConnection>();
+  /**
+   * The context is built once per connection, so a user blocked, deleted or moved to another
+   * department, or a token that expired, would keep streaming. Checking again closes such a
+   * connection with 4401: the client refreshes its token (refused for a blocked user) and
+   * reconnects with the new scope, pulling from its checkpoint.
+   */
+  const revalidate = async () => {
+    for (const connection of [...live]) {
+      const context = await createRequestContext(deps, connection.input).catch(() => null);
+      if (!live.has(connection)) continue;
+      if (!context?.viewer) {
+        live.delete(connection);
+        const expired = context?.credential === 'expired';
+        connection.close(expired ? WS_CLOSE.tokenExpired : WS_CLOSE.unauthorized, expired ? texts.tokenExpired : texts.unauthorized);
+      } else if (scopeOf(context.viewer) !== connection.scope) {
+        live.delete(connection);
+        connection.close(WS_CLOSE.tokenExpired, texts.tokenExpired);
+      }
+    }
+  };
+  let revalidating: Promise<void> | null = null;
+  const revalidateTimer = setInterval(() => {
+    revalidating ??= revalidate().finally(() => (revalidating = null));
+  }, deps.config.wsRevalidateSeconds * 1000);
+  revalidateTimer.unref();
   fastify.server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (!GRAPHQL_PATH.test(path)) {
@@ -60,17 +97,21 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
       onConnect: async (ctx) => {
         const { request, socket } = ctx.extra;
         try {
-          const context = await createRequestContext(deps, {
+          const input: ContextInput = {
             tenantSlug: tenantSlugOf(request.url ?? '/'),
             authorization: authorizationOf(ctx.connectionParams),
             ip: request.socket.remoteAddress ?? 'unknown',
-          });
+          };
+          const context = await createRequestContext(deps, input);
           if (!context.viewer) {
             const expired = context.credential === 'expired';
             socket.close(expired ? WS_CLOSE.tokenExpired : WS_CLOSE.unauthorized, expired ? texts.tokenExpired : texts.unauthorized);
             return false;
           }
           ctx.extra.context = context;
+          const connection: LiveConnection = { input, scope: scopeOf(context.viewer), close: (code, reason) => socket.close(code, reason) };
+          live.add(connection);
+          socket.once('close', () => live.delete(connection));
           return true;
         } catch {
           socket.close(WS_CLOSE.unauthorized, texts.tenantInvalid);
@@ -99,6 +140,8 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
   );
 
   fastify.addHook('preClose', async () => {
+    clearInterval(revalidateTimer);
+    await revalidating;
     await server.dispose();
   });
   fastify.addHook('onClose', async () => {
