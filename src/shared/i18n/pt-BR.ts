@@ -61,3 +61,10 @@ export const attendanceTexts = {
   customerGroupsOffline: 'Os grupos de clientes aparecem quando houver conexão.',
   customerNoGroup: 'Sem grupo',
 } as const;
+
+/** What to do about a storage warning of the local database (issue 3 §3), after its message. */
+export const storageTexts = {
+  quotaAction:
+    'Para liberar espaço, saia da conta (menu do usuário › Sair) e entre de novo: os dados deste aparelho são apagados e baixados outra vez. Também é possível apagar dados de outros sites nas configurações do navegador.',
+  notPersistentAction: 'Mantenha o PedBot instalado ou nos favoritos para que o navegador preserve os dados.',
+} as const;
