@@ -5,6 +5,7 @@ import type { OutboundItem, OutboundMessagePayload, OutboundSender, OutboundSend
 import type { Channel, ChannelInstance, ChannelKind, OutboundMediaKind, OutboundMessage } from './channel';
 import { loadChannelInstance } from './instance-store';
 import { fileNameOf, type MediaStore } from './media/media-store';
+import { releaseBusinessConversation, reserveBusinessConversation } from './messaging-limit';
 import type { Pacer } from './pacing/token-bucket';
 import { ChannelSendError } from './send-error';
 import { isWithinServiceWindow, lastCustomerMessageAt } from './service-window';
@@ -26,7 +27,8 @@ const unsendable = (reason: string) => new ChannelSendError(channelTexts.provide
 /**
  * The outbound queue's sender (sync/outbound/sender.ts): routes each queued send to the channel
  * of its connection, refuses free text outside the Cloud API's 24-hour window before calling the
- * provider, and paces sends per connection with a token bucket (callers wait; nothing is dropped).
+ * provider, holds the connection to its daily messaging limit (messaging-limit.ts), and paces sends
+ * per connection with a token bucket (callers wait; nothing is dropped).
  */
 export class OutboundRouter implements OutboundSender {
   constructor(private readonly options: OutboundRouterOptions) {}
@@ -35,18 +37,24 @@ export class OutboundRouter implements OutboundSender {
     const instance = await loadChannelInstance(this.options.database, item.tenantId, item.instance.id);
     if (!instance) throw unsendable('conexão removida');
     const message = await this.toMessage(instance, item);
-    if (instance.channel === 'cloud-api' && message.kind !== 'template') await this.assertServiceWindow(instance, item.to);
-    const rate = this.options.ratePerSecond(instance);
-    if (rate !== null) await this.options.pacer.take(`${instance.tenantId}:${instance.id}`, rate);
-    const { providerMessageId } = await this.options.channel(instance.channel).send(instance, message);
-    return { providerMessageId };
-  }
-
-  private async assertServiceWindow(instance: ChannelInstance, to: string): Promise<void> {
-    const last = await this.options.database.withTenant(instance.tenantId, (tx) =>
-      lastCustomerMessageAt(tx, instance.tenantId, instance.id, brazilPhoneVariants(to)),
-    );
-    if (!isWithinServiceWindow(last)) throw new ChannelSendError(channelTexts.outsideServiceWindow, false, null, 'OUTSIDE_SERVICE_WINDOW');
+    const phones = brazilPhoneVariants(item.to);
+    const last = await this.options.database.withTenant(instance.tenantId, (tx) => lastCustomerMessageAt(tx, instance.tenantId, instance.id, phones));
+    const windowOpen = isWithinServiceWindow(last);
+    if (instance.channel === 'cloud-api' && message.kind !== 'template' && !windowOpen) {
+      throw new ChannelSendError(channelTexts.outsideServiceWindow, false, null, 'OUTSIDE_SERVICE_WINDOW');
+    }
+    // Inside the window the customer started the conversation; outside it this send may start one
+    // (a reaction never does).
+    const conversation = windowOpen || message.kind === 'reaction' ? null : await reserveBusinessConversation(this.options.database, instance, phones);
+    try {
+      const rate = this.options.ratePerSecond(instance);
+      if (rate !== null) await this.options.pacer.take(`${instance.tenantId}:${instance.id}`, rate);
+      const { providerMessageId } = await this.options.channel(instance.channel).send(instance, message);
+      return { providerMessageId };
+    } catch (error) {
+      if (conversation) await releaseBusinessConversation(this.options.database, conversation);
+      throw error;
+    }
   }
 
   private async toMessage(instance: ChannelInstance, item: OutboundItem): Promise<OutboundMessage> {

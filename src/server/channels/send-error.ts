@@ -15,4 +15,4 @@ export class ChannelSendError extends Error {
 }
 
 /** Stable codes for the client (GraphQL `extensions.code`): the composer offers templates on the first. */
-export type ChannelErrorCode = 'OUTSIDE_SERVICE_WINDOW' | 'CONNECTION_OFFLINE' | 'NOT_CONFIGURED' | 'RATE_LIMITED' | 'PROVIDER_ERROR';
+export type ChannelErrorCode = 'OUTSIDE_SERVICE_WINDOW' | 'CONNECTION_OFFLINE' | 'NOT_CONFIGURED' | 'RATE_LIMITED' | 'MESSAGING_LIMIT' | 'PROVIDER_ERROR';
