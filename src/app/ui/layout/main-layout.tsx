@@ -1,7 +1,11 @@
 import { AppShell, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { Outlet, useParams } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { showStorageNoticesOnce } from '../../data/health/storage-notices';
+import { storageNotices$ } from '../../data/session/data-session';
 import { themeState } from '../../state/theme';
 import { usePageTitle } from '../use-page-title';
 import { SideMenu } from './side-menu';
@@ -22,6 +26,14 @@ export function MainLayout() {
   const current = useCurrentAppRoute();
   usePlatformStatus(tenant, current);
   usePageTitle(current?.title ?? 'PedBot');
+  // Storage warnings stay until closed: the user has to act on them (sign out, free space).
+  useEffect(
+    () =>
+      showStorageNoticesOnce(storageNotices$, (notice) =>
+        notifications.show({ id: `storage-${notice.kind}`, color: 'yellow', autoClose: false, title: notice.title, message: notice.message }),
+      ),
+    [],
+  );
   const rail = desktop && menuCollapsed;
   // Semi-dark: the menu alone takes the dark palette (see theme.css).
   const darkMenu = theme === 'semi-dark' ? { className: 'pedbot-dark-surface', 'data-mantine-color-scheme': 'dark' } : {};
