@@ -52,12 +52,47 @@ describe('Cloud API sends', () => {
   }
   const byHash = (hash: string) => query((tx) => tx.selectFrom('customer_chats').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow());
 
-  it('refuses free text outside the 24-hour window before calling Meta, with the pt-BR reason', async () => {
+  it('answers a pushed free text outside the 24-hour window as a failed row with the pt-BR reason, storing and sending nothing', async () => {
     const customer = await customerWhoWrote('5511977770001', 25);
-    await push(customer, [{ hash: 'late-1', text: 'Oi, ainda precisa de ajuda?' }]);
+    const rows = [{ newDocumentState: { id: 'tmp:late-1', is_temp: true, hash: 'late-1', customer_id: String(customer), instance_id: String(instanceId), message: 'Oi, ainda precisa de ajuda?' } }];
+    const result = await s.server.gql<{ pushCustomerChat: Array<{ id: string; hash: string; ack: number; failure_reason: string }> }>(
+      'demo',
+      `mutation ($rows: [CustomerChatPushRow!]!) { pushCustomerChat(rows: $rows) { id hash ack failure_reason } }`,
+      { rows },
+      s.adminToken,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.pushCustomerChat).toEqual([{ id: 'tmp:late-1', hash: 'late-1', ack: ACK.failed, failure_reason: channelTexts.outsideServiceWindow }]);
     await s.dispatch();
-    expect(await byHash('late-1')).toMatchObject({ ack: ACK.failed, failure_reason: channelTexts.outsideServiceWindow, whatsapp_message_id: null });
+    expect(await query((tx) => tx.selectFrom('customer_chats').select('id').where('hash', '=', 'late-1').executeTakeFirst())).toBeUndefined();
     expect(fake.sends.filter((b) => b.to === '+5511977770001')).toEqual([]);
+  });
+
+  it('refuses sendMessage outside the window with code OUTSIDE_SERVICE_WINDOW, and takes it inside the window', async () => {
+    await customerWhoWrote('5511977770007', 26);
+    const send = (hash: string) =>
+      s.server.gql('demo', `mutation ($i: ID!, $h: String) { sendMessage(to_number: "5511977770007", message: "Olá!", instance_id: $i, hash: $h) { id } }`, { i: String(instanceId), h: hash }, s.adminToken);
+    const late = await send('late-send-1');
+    expect(late.errors?.[0]).toMatchObject({ message: channelTexts.outsideServiceWindow, extensions: { code: 'OUTSIDE_SERVICE_WINDOW' } });
+    expect(await query((tx) => tx.selectFrom('customer_chats').select('id').where('hash', '=', 'late-send-1').executeTakeFirst())).toBeUndefined();
+
+    await customerWhoWrote('5511977770007', 1);
+    const inside = await send('late-send-2');
+    expect(inside.errors).toBeUndefined();
+    await s.dispatch();
+    expect((await byHash('late-send-2')).ack).toBeGreaterThanOrEqual(ACK.sent);
+  });
+
+  it('still takes an internal note outside the window', async () => {
+    await customerWhoWrote('5511977770008', 30);
+    const note = await s.server.gql(
+      'demo',
+      `mutation ($i: ID!) { createChatComment(to_number: "5511977770008", message: "Cliente pediu retorno", instance_id: $i, hash: "late-note") { id } }`,
+      { i: String(instanceId) },
+      s.adminToken,
+    );
+    expect(note.errors).toBeUndefined();
+    expect(await byHash('late-note')).toMatchObject({ type: 'comment', off_customer_chat: true });
   });
 
   it('refuses a media send outside the window synchronously, with code OUTSIDE_SERVICE_WINDOW', async () => {

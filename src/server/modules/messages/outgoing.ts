@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
 import { canSeeTicket } from '../../../shared/domain/tickets';
 import { brazilPhoneVariants, normalizePhone } from '../../../shared/domain/phone';
+import { channelTexts } from '../../../shared/i18n/pt-BR';
+import { channelInstanceIn } from '../../channels/instance-store';
+import { isWithinServiceWindow, lastCustomerMessageAt } from '../../channels/service-window';
 import type { Tx } from '../../db/database';
 import { forbidden, validation } from '../../graphql/errors';
 import { transactWithChanges, type ChangeSet } from '../../sync/changes';
@@ -38,6 +42,11 @@ export interface OutgoingInput {
   replyToId?: number | null;
   /** An internal note: stored and replicated, never handed to a channel. */
   comment?: boolean;
+  /**
+   * Free-form content an attendant typed: on a Cloud API connection it is refused up front outside
+   * the customer's 24-hour window (templates and system messages do not ask for this check).
+   */
+  freeForm?: boolean;
 }
 
 export interface OutgoingResult {
@@ -81,6 +90,14 @@ async function ticketForSend(tx: Tx, input: OutgoingInput, customerId: number, c
     .executeTakeFirstOrThrow();
 }
 
+/** WhatsApp's rule for official numbers: free-form sends only within 24 h of the customer's last message. */
+async function assertServiceWindowOpen(tx: Tx, tenantId: number, instanceId: number, phone: string): Promise<void> {
+  const instance = await channelInstanceIn(tx, tenantId, instanceId);
+  if (instance?.channel !== 'cloud-api') return;
+  if (isWithinServiceWindow(await lastCustomerMessageAt(tx, tenantId, instanceId, brazilPhoneVariants(phone)))) return;
+  throw new GraphQLError(channelTexts.outsideServiceWindow, { extensions: { code: 'OUTSIDE_SERVICE_WINDOW', detail: channelTexts.outsideServiceWindow } });
+}
+
 async function existingByHash(tx: Tx, tenantId: number, hash: string): Promise<MessageRow | undefined> {
   return tx.selectFrom('customer_chats').selectAll().where('tenant_id', '=', tenantId).where('hash', '=', hash).executeTakeFirst();
 }
@@ -104,6 +121,7 @@ export async function sendOutgoing(deps: MessagingDeps, input: OutgoingInput): P
       return { message: known, created: false };
     }
     const { customer, written } = await resolveCustomer(tx, tenantId, input.to);
+    if (input.freeForm && !input.comment) await assertServiceWindowOpen(tx, tenantId, instanceId, customer.phone_number);
     if (written) changes.add('customers', null);
     const ticket = await ticketForSend(tx, input, customer.id, changes);
     if (input.replyToId != null) {

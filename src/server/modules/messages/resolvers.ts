@@ -59,6 +59,7 @@ export const messagesResolvers: ModuleResolvers = {
         content: { type: 'text', message: input.message },
         hash: input.hash,
         replyToId: input.reply_message_id,
+        freeForm: true,
       });
       return toMessageDocument(message);
     },

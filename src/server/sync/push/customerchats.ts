@@ -42,6 +42,7 @@ async function pushSend(context: RequestContext, doc: CustomerChatInput): Promis
       hash: input.hash,
       replyToId: input.parent_id ?? null,
       comment,
+      freeForm: true,
     });
     return null;
   } catch (error) {
