@@ -28,7 +28,7 @@ interface HeldTicket {
 /**
  * Who takes a ticket over: an attendant (not administrador) who may use its connection, is neither
  * deleted nor blocked, and belongs to its department when it has one; online first (SPEC §7
- * onlineUsers), then the one holding fewest open tickets.
+ * onlineUsers), then the one holding fewest open tickets of the connection.
  */
 async function nextAttendant(tx: Tx, tenantId: number, ticket: HeldTicket): Promise<number | null> {
   const { rows } = await sql<{ id: number }>`
@@ -40,7 +40,8 @@ async function nextAttendant(tx: Tx, tenantId: number, ticket: HeldTicket): Prom
       and (${ticket.inbox_department_id}::bigint is null or u.user_department_id = ${ticket.inbox_department_id})
     order by u.is_connected desc,
       (select count(*) from chat_tickets o
-        where o.tenant_id = u.tenant_id and o.user_id = u.id and not o.finished_ticket and o.deleted_at is null),
+        where o.tenant_id = u.tenant_id and o.instance_id = ${ticket.instance_id} and o.user_id = u.id
+          and not o.finished_ticket and o.deleted_at is null),
       u.id
     limit 1`.execute(tx);
   return rows[0]?.id ?? null;
@@ -75,23 +76,28 @@ async function moveTicket(tx: Tx, changes: ChangeSet, tenantId: number, ticket: 
  */
 export async function transferOneUnanswered(deps: MessagingDeps, tenantId: number): Promise<boolean> {
   return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
+    // The time to answer of each connection once, and the shortest as an index bound on last_msg.
     const { rows } = await sql<HeldTicket>`
-      select t.id, t.instance_id, t.user_id, t.inbox_department_id
-      from chat_tickets t
-      cross join lateral (
-        select coalesce((
+      with answer as (
+        select i.id as instance_id, coalesce((
           select case when btrim(s.value) ~ '^[0-9]{1,6}$' then btrim(s.value)::int end
           from settings s
-          where s.tenant_id = t.tenant_id and s.key = ${NO_RESPONSE_SETTING}
-            and (s.instance_id = t.instance_id or s.instance_id is null)
+          where s.tenant_id = i.tenant_id and s.key = ${NO_RESPONSE_SETTING}
+            and (s.instance_id = i.id or s.instance_id is null)
           order by s.instance_id is null
           limit 1
         ), ${DEFAULT_NO_RESPONSE_MINUTES}) as minutes
-      ) answer
+        from instances i
+        where i.tenant_id = ${tenantId}
+      )
+      select t.id, t.instance_id, t.user_id, t.inbox_department_id
+      from chat_tickets t
+      join answer a on a.instance_id = t.instance_id
       where t.tenant_id = ${tenantId} and t.is_not_responded and t.user_id is not null
         and not t.finished_ticket and t.deleted_at is null and not t.is_finishing
-        and answer.minutes > 0
-        and greatest(t.last_msg, t.assigned_at) <= now() - make_interval(mins => answer.minutes)
+        and t.last_msg <= now() - make_interval(mins => (select min(minutes) from answer where minutes > 0))
+        and a.minutes > 0
+        and greatest(t.last_msg, t.assigned_at) <= now() - make_interval(mins => a.minutes)
       order by t.last_msg, t.id
       limit 1
       for update of t skip locked`.execute(tx);
