@@ -1,6 +1,7 @@
 import { getAccessToken, gqlRequest } from '../../../api/graphql-client';
 import { GraphqlRequestError } from '../../../api/request-error';
 import { newMessageHash } from '../../../../shared/domain/messages';
+import { CUSTOMER_DOCUMENT_FIELDS } from '../../../data/actions';
 import type { AttachmentDraft } from '../composer/attachment';
 
 /**
@@ -186,12 +187,43 @@ export interface CustomerUpdate {
   is_blacklisted_campaign?: boolean;
 }
 
-/** Saves customer details; the change reaches every list and conversation through replication. */
-export const updateCustomer = (tenant: string, customerId: string, input: CustomerUpdate) =>
-  call(tenant, 'mutation($id: ID!, $input: CustomerUpdateInput!) { updateCustomer(id: $id, input: $input) { id } }', {
-    id: customerId,
-    input,
-  });
+/**
+ * Saves customer details and answers the customer as a replicated document, so the caller can
+ * store it locally at once. Failures are the caller's to show (offline keeps the form as typed).
+ */
+export async function updateCustomer(tenant: string, customerId: string, input: CustomerUpdate): Promise<CustomerDocument> {
+  const data = await call<{ updateCustomer: CustomerDocument }>(
+    tenant,
+    `mutation($id: ID!, $input: CustomerUpdateInput!) { updateCustomer(id: $id, input: $input) { ${CUSTOMER_DOCUMENT_FIELDS} } }`,
+    { id: customerId, input },
+    false,
+  );
+  return data.updateCustomer;
+}
+
+export type CustomerDocument = Record<string, unknown> & { id: string; updatedAt: number };
+
+export interface CustomerGroupResult {
+  id: string;
+  name: string;
+  color_tag: string | null;
+}
+
+const groupsByTenant = new Map<string, Promise<CustomerGroupResult[]>>();
+
+/** The tenant's customer groups, asked once per tenant and page load (they change rarely). */
+export function fetchCustomerGroups(tenant: string): Promise<CustomerGroupResult[]> {
+  let groups = groupsByTenant.get(tenant);
+  if (!groups) {
+    groups = call<{ customerGroups: CustomerGroupResult[] }>(tenant, '{ customerGroups { id name color_tag } }', {}, false).then(
+      (data) => data.customerGroups,
+    );
+    // A failed answer is not kept: the next drawer asks again.
+    groups.catch(() => groupsByTenant.delete(tenant));
+    groupsByTenant.set(tenant, groups);
+  }
+  return groups;
+}
 
 export interface CustomerTicketResult {
   id: string;

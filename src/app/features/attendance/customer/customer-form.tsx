@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { formatPhone } from '../../../../shared/domain/phone';
-import { errors } from '../../../../shared/i18n/pt-BR';
+import { attendanceTexts, errors } from '../../../../shared/i18n/pt-BR';
 import { t } from '../texts';
 import type { CustomerView, RecordId } from '../model/types';
 import { customerDisplayName } from '../list/ticket-row-model';
@@ -48,30 +47,54 @@ export function changedFields(customer: CustomerView, patch: CustomerPatch): Par
   return out;
 }
 
-/** Editable customer details; the form is keyed by customer so it starts from the stored values. */
+/**
+ * The group choices: the tenant's groups, plus the customer's own group when the list is not
+ * there (offline, not loaded yet), so the field never shows an id.
+ */
+export function groupOptions(customer: CustomerView, groups: readonly CustomerGroupOption[]): Array<{ value: string; label: string }> {
+  const options = groups.map((g) => ({ value: String(g.id), label: g.name }));
+  const own = customer.group_of_customer_id != null ? String(customer.group_of_customer_id) : null;
+  if (own && !options.some((o) => o.value === own)) options.unshift({ value: own, label: customer.group_of_customer?.name ?? own });
+  return options;
+}
+
+/**
+ * Editable customer details. The values typed (`edits`) are kept by the caller; untouched fields
+ * show the stored customer, so a change from elsewhere appears at once. Offline, saving is off
+ * and the attendant is told why; what was typed stays.
+ */
 export function CustomerForm({
   customer,
   groups,
+  edits,
+  onEdit,
   onSave,
+  online,
+  groupsMissing = false,
   saving,
 }: {
   customer: CustomerView;
   groups: readonly CustomerGroupOption[];
+  edits: Partial<CustomerPatch>;
+  onEdit: <K extends keyof CustomerPatch>(key: K, value: CustomerPatch[K]) => void;
   onSave: (changes: Partial<CustomerPatch>) => void;
+  online: boolean;
+  /** The group list could not be asked for (offline). */
+  groupsMissing?: boolean;
   saving?: boolean;
 }) {
-  const [form, setForm] = useState<CustomerPatch>(() => patchFrom(customer));
-  const set = <K extends keyof CustomerPatch>(key: K, value: CustomerPatch[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const form: CustomerPatch = { ...patchFrom(customer), ...edits };
+  const set = onEdit;
   const changes = changedFields(customer, form);
   const invalid = [form.name, form.address, form.open_field, form.document_register].some(hasForbiddenCharacters);
   const name = customerDisplayName(customer);
-  const groupOptions = groups.map((g) => ({ value: String(g.id), label: g.name }));
+  const options = groupOptions(customer, groups);
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (!invalid && Object.keys(changes).length > 0) onSave(changes);
+        if (online && !invalid && Object.keys(changes).length > 0) onSave(changes);
       }}
     >
       <Stack gap="sm">
@@ -96,15 +119,17 @@ export function CustomerForm({
         <TextInput label={t.customerDocument} value={form.document_register} onChange={(e) => set('document_register', e.currentTarget.value)} />
         <TextInput label={t.customerAddress} value={form.address} onChange={(e) => set('address', e.currentTarget.value)} />
         <Textarea label={t.customerOpenField} autosize minRows={2} maxRows={6} value={form.open_field} onChange={(e) => set('open_field', e.currentTarget.value)} />
-        {groupOptions.length > 0 && (
-          <Select
-            label={t.customerGroup}
-            data={groupOptions}
-            value={form.group_of_customer_id}
-            onChange={(v) => set('group_of_customer_id', v)}
-            clearable
-          />
-        )}
+        <Select
+          label={t.customerGroup}
+          data={options}
+          value={form.group_of_customer_id}
+          onChange={(v) => set('group_of_customer_id', v)}
+          placeholder={attendanceTexts.customerNoGroup}
+          description={groupsMissing ? attendanceTexts.customerGroupsOffline : undefined}
+          clearable
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
         <Switch label={t.customerFavorite} checked={form.is_favorite} onChange={(e) => set('is_favorite', e.currentTarget.checked)} />
         <Switch label={t.blocklist} color="red" checked={form.is_blacklisted} onChange={(e) => set('is_blacklisted', e.currentTarget.checked)} />
         <Switch
@@ -118,7 +143,12 @@ export function CustomerForm({
             {errors.attackMessage}
           </Text>
         )}
-        <Button type="submit" disabled={invalid || Object.keys(changes).length === 0} loading={saving}>
+        {!online && (
+          <Alert color="yellow" variant="light" role="status" data-testid="customer-offline">
+            {attendanceTexts.customerEditOffline}
+          </Alert>
+        )}
+        <Button type="submit" disabled={!online || invalid || Object.keys(changes).length === 0} loading={saving}>
           {t.save}
         </Button>
       </Stack>

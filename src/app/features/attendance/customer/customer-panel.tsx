@@ -1,14 +1,25 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, Loader, ScrollArea, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useSnapshot } from 'valtio';
+import { storeCustomer } from '../../../data/actions';
+import { errors } from '../../../../shared/i18n/pt-BR';
+import { GraphqlRequestError, errorNotice } from '../../../api/request-error';
 import { Icon } from '../ui/icons';
 import { t } from '../texts';
 import type { TicketView } from '../model/types';
 import type { SidePanel } from '../state/attendance-store';
 import { attendanceActions } from '../state/attendance-store';
-import { fetchCustomerTickets, updateCustomer, type CustomerTicketResult } from '../api/attendance-operations';
+import {
+  fetchCustomerGroups,
+  fetchCustomerTickets,
+  updateCustomer,
+  type CustomerGroupResult,
+  type CustomerTicketResult,
+} from '../api/attendance-operations';
 import type { AttendanceContext } from '../data/use-attendance-context';
-import { CustomerForm } from './customer-form';
+import { CustomerForm, type CustomerPatch } from './customer-form';
+import { customerEdits, editCustomerField, settleCustomerEdits } from './customer-edits';
 import { useCustomerTickets } from '../../../data/hooks';
 import { PreviousTickets } from './previous-tickets';
 
@@ -17,6 +28,22 @@ function mergeTickets(local: readonly TicketView[], remote: readonly CustomerTic
   const known = new Set(local.map((t) => String(t.id)));
   const all: TicketView[] = [...local, ...remote.filter((t) => !known.has(String(t.id)))];
   return all.sort((a, b) => String(b.createdAt ?? b.started_at ?? '').localeCompare(String(a.createdAt ?? a.started_at ?? '')));
+}
+
+/** The tenant's customer groups once online; null while they could not be asked for. */
+function useCustomerGroups(tenant: string, online: boolean): CustomerGroupResult[] | null {
+  const [groups, setGroups] = useState<{ tenant: string; items: CustomerGroupResult[] } | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    fetchCustomerGroups(tenant)
+      .then((items) => live && setGroups({ tenant, items }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [tenant, online]);
+  return groups?.tenant === tenant ? groups.items : null;
 }
 
 /** Customer details and previous tickets: a third pane on wide screens, a drawer's content below. */
@@ -34,6 +61,31 @@ export function CustomerPanel({
   const customer = ticket.customer ?? null;
   const customerId = String(ticket.customer_id);
   const [saving, setSaving] = useState(false);
+  const [lostConnection, setLostConnection] = useState(false);
+  const edits = useSnapshot(customerEdits)[customerId] ?? {};
+  const groups = useCustomerGroups(ctx.tenant, ctx.online);
+  const online = ctx.online && !lostConnection;
+  useEffect(() => setLostConnection(false), [ctx.online]);
+
+  const save = (changes: Partial<CustomerPatch>) => {
+    setSaving(true);
+    updateCustomer(ctx.tenant, customerId, changes)
+      .then(async (doc) => {
+        // Shown everywhere at once, not when the feed gets to it.
+        await storeCustomer(doc);
+        settleCustomerEdits(customerId, changes);
+        notifications.show({ color: 'teal', title: t.saved, message: changes.name ?? customer?.name ?? '' });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof GraphqlRequestError && error.kind === 'network') setLostConnection(true);
+        else
+          notifications.show({
+            color: 'red',
+            ...(error instanceof GraphqlRequestError ? errorNotice(error) : { title: errors.genericTitle, message: String(error) }),
+          });
+      })
+      .finally(() => setSaving(false));
+  };
   const [history, setHistory] = useState<{ for: string; items: CustomerTicketResult[] } | null>(null);
   const [loadingHistory, setLoadingHistory] = useState(false);
 
@@ -77,17 +129,18 @@ export function CustomerPanel({
         {panel === 'customer' ? (
           customer ? (
             <CustomerForm
-              key={`${customer.id}|${(customer as { updatedAt?: number }).updatedAt ?? ''}`}
               customer={customer}
-              groups={[]}
-              saving={saving}
-              onSave={(changes) => {
-                setSaving(true);
-                updateCustomer(ctx.tenant, customerId, changes)
-                  .then(() => notifications.show({ color: 'teal', title: t.saved, message: changes.name ?? customer.name ?? '' }))
-                  .catch(() => undefined)
-                  .finally(() => setSaving(false));
+              groups={groups ?? []}
+              groupsMissing={groups === null && !online}
+              edits={edits as Partial<CustomerPatch>}
+              onEdit={(key, value) => {
+                // A new attempt is the attendant's: the connection may be back before the health says so.
+                setLostConnection(false);
+                editCustomerField(customerId, key, value);
               }}
+              online={online}
+              saving={saving}
+              onSave={save}
             />
           ) : (
             <Loader size="sm" />
