@@ -267,6 +267,13 @@ describe('automatic transfers (SPEC §4: lack of response, attendant removed)', 
       trigger_user_id: null,
       attendant_removed: true,
     });
+
+    // Moved out of the department, not deleted: still the attendant-removed notice.
+    const movedOut = await addAttendant('Lia', financeiro);
+    const left = await heldTicket(movedOut, financeiro, 0);
+    await inTenant((tx) => tx.updateTable('users').set({ user_department_id: null }).where('id', '=', movedOut).execute());
+    expect(await job.run()).toBe(1);
+    expect(await waitFor((e) => e.ticket_id === String(left))).toMatchObject({ previous_user_id: String(movedOut), trigger_user_id: null, attendant_removed: true });
     await stream.close();
   });
 

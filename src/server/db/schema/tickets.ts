@@ -43,6 +43,8 @@ export interface TicketTransfersTable {
   previous_user_id: number | null;
   next_user_id: number;
   created_by: number | null;
+  /** Why the ticket moved: an attendant's transfer, or one of the two automatic ones (SPEC §4). */
+  cause: Defaulted<'direct' | 'no_response' | 'attendant_removed'>;
   created_at: DefaultTimestamp;
   transfer_at: NullableTimestamp;
   transferred_at: NullableTimestamp;

@@ -39,8 +39,9 @@ const LOOKBACK_MS = 5 * 60_000;
 
 /**
  * Confirmed transfers of the connection since `since`, as events. Transfers live in
- * ticket_transfers (transfers module); a transfer with no creating user was made by the system:
- * because its attendant was removed when that user is deleted, otherwise for lack of response.
+ * ticket_transfers (transfers module); a transfer with no creating user was made by the system,
+ * whose `cause` tells an attendant removed (deleted, or out of the department or connection) from
+ * a lack of response.
  */
 async function confirmedTransfers(database: Database, tenantId: number, instanceId: number, since: Date): Promise<Array<TicketEvent & { transferId: number }>> {
   const from = new Date(Math.max(since.getTime(), Date.now() - LOOKBACK_MS));
@@ -62,10 +63,10 @@ async function confirmedTransfers(database: Database, tenantId: number, instance
         'c.phone_number',
         'tt.previous_user_id',
         'prev.name as previous_user_name',
-        'prev.deleted_at as previous_deleted_at',
         'tt.next_user_id',
         'next.name as next_user_name',
         'tt.created_by',
+        'tt.cause',
         'trigger.name as trigger_user_name',
       ])
       .where('tt.tenant_id', '=', tenantId)
@@ -86,7 +87,7 @@ async function confirmedTransfers(database: Database, tenantId: number, instance
       next_user_name: r.next_user_name,
       trigger_user_id: r.created_by === null ? null : String(r.created_by),
       trigger_user_name: r.trigger_user_name,
-      attendant_removed: r.created_by === null && r.previous_deleted_at !== null,
+      attendant_removed: r.created_by === null && r.cause === 'attendant_removed',
     }));
   });
 }
