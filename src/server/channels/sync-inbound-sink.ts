@@ -1,7 +1,7 @@
 import { ACK } from '../../shared/domain/messages';
 import type { Logger } from '../logger';
 import type { MessagingDeps } from '../modules/messages/deps';
-import { applyAck } from '../modules/messages/acks';
+import { applyAck, applyAckBatch, type AckUpdate } from '../modules/messages/acks';
 import { hasInboundMessage, receiveInbound, type InboundInput, type InboundResult } from '../modules/messages/inbound';
 import { receiveInboundBatch } from '../modules/messages/inbound-batch';
 import { receiveInboundReaction } from '../modules/messages/reactions';
@@ -10,11 +10,17 @@ import type { InboundSink } from './inbound-sink';
 
 const keyOf = (input: Pick<InboundInput, 'tenantId' | 'instanceId'>) => `${input.tenantId}:${input.instanceId}`;
 
-/** The inbound pipeline's storage: the sync engine's message services (modules/messages), messages group-committed. */
+/** The inbound pipeline's storage: the sync engine's message services (modules/messages), messages and statuses group-committed. */
 export function syncInboundSink(deps: MessagingDeps, logger?: Logger): InboundSink {
   const messages = new Batcher<InboundInput, InboundResult>({
     writeBatch: (_key, items) => receiveInboundBatch(deps, items[0]!.tenantId, items[0]!.instanceId, items),
     writeOne: (_key, item) => receiveInbound(deps, item),
+    logger,
+  });
+  // Statuses come many to a webhook and in bursts (a campaign's sent/delivered/read): group-committed too.
+  const statuses = new Batcher<AckUpdate & { providerMessageId: string }, boolean>({
+    writeBatch: (_key, items) => applyAckBatch(deps, items[0]!.tenantId, items[0]!.instanceId, items),
+    writeOne: (_key, item) => applyAck(deps, item),
     logger,
   });
   return {
@@ -49,13 +55,15 @@ export function syncInboundSink(deps: MessagingDeps, logger?: Logger): InboundSi
         sentAt: reaction.sentAt,
       });
     },
-    applyStatus: (instance, status) =>
-      applyAck(deps, {
+    applyStatus: (instance, status) => {
+      const update = {
         tenantId: instance.tenantId,
         instanceId: instance.id,
         providerMessageId: status.providerMessageId,
         ack: status.ack,
         reason: status.ack === ACK.failed ? status.reason : null,
-      }),
+      };
+      return statuses.add(keyOf(update), update);
+    },
   };
 }

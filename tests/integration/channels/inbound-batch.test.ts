@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
 import type { InboundInput } from '../../../src/server/modules/messages/inbound';
+import { applyAckBatch } from '../../../src/server/modules/messages/acks';
 import { receiveInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
+import { ACK } from '../../../src/shared/domain/messages';
 import { seedTenant } from '../../../src/server/modules/tenants/tenant-seed';
 import { createMemoryPubSub } from '../../../src/server/pubsub/memory';
 import { openTestDatabase } from '../../helpers/test-database';
@@ -93,5 +95,26 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
       { whatsapp_message_id: 'r2', parent_id: replies[0]!.messageId },
       { whatsapp_message_id: 'r3', parent_id: b2.id },
     ]);
+  });
+  it('applies a batch of statuses in one transaction: forward only, in order per message, unknown ids reported', async () => {
+    await write([input({ from: '5511911110020', providerMessageId: 's1' }), input({ from: '5511911110021', providerMessageId: 's2' })]);
+    events.length = 0;
+    const status = (providerMessageId: string, ack: (typeof ACK)[keyof typeof ACK], reason: string | null = null) => ({ tenantId, instanceId, providerMessageId, ack, reason });
+    const found = await applyAckBatch({ database, pubsub }, tenantId, instanceId, [
+      status('s1', ACK.read),
+      // Late and repeated: changes nothing.
+      status('s1', ACK.delivered),
+      status('s2', ACK.failed, 'recusada'),
+      status('desconhecida', ACK.sent),
+    ]);
+    expect(found).toEqual([true, true, true, false]);
+    const rows = await query<Array<{ whatsapp_message_id: string; ack: number; failure_reason: string | null }>>((tx) =>
+      tx.selectFrom('customer_chats').select(['whatsapp_message_id', 'ack', 'failure_reason']).where('whatsapp_message_id', 'in', ['s1', 's2']).orderBy('id').execute(),
+    );
+    expect(rows).toEqual([
+      { whatsapp_message_id: 's1', ack: ACK.read, failure_reason: null },
+      { whatsapp_message_id: 's2', ack: ACK.failed, failure_reason: 'recusada' },
+    ]);
+    expect(events).toEqual([expect.objectContaining({ collection: 'customerchats', instanceId })]);
   });
 });
