@@ -3,6 +3,9 @@
  * messages in the local database, the time from navigation to the first ticket list painted
  * (target ≤ 300 ms), from opening a ticket to its 500-message conversation painted (≤ 200 ms), and
  * frame times while scrolling the list. Builds tests/bench/attendance-page, serves it, seeds once.
+ * As a baseline in the same run it also times, cold, the two queries behind those paints as the
+ * data module runs them (ascending walks of the sort_key indexes) and as the descending sorts they
+ * replaced.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,9 +22,16 @@ const pageDir = fileURLToPath(new URL('./attendance-page/', import.meta.url));
 const RUNS = 3;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
+interface QueryTimes {
+  list: number;
+  conversation: number;
+  open: number;
+}
+
 interface BenchState {
   marks: Record<string, number>;
   seeded?: { tickets: number; messages: number; ms: number };
+  queries?: QueryTimes;
   error?: string;
 }
 
@@ -91,7 +101,18 @@ try {
   await seeding.close();
   console.log(`seeded ${seeded.tickets} tickets and ${seeded.messages} messages in ${(seeded.ms / 1000).toFixed(1)} s`);
 
+  const queryTimes: Record<'walk' | 'legacy', QueryTimes[]> = { walk: [], legacy: [] };
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const variant of run % 2 ? (['walk', 'legacy'] as const) : (['legacy', 'walk'] as const)) {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/bench?queries=${variant}`);
+      queryTimes[variant].push((await waitFor(page, (s) => !!s.queries, 120_000)).queries!);
+      await page.close();
+    }
+  }
+
   const listTimes: number[] = [];
+  const openTimes: number[] = [];
   const conversationTimes: number[] = [];
   let frames = { p50: 0, p95: 0, max: 0 };
   for (let run = 0; run < RUNS; run += 1) {
@@ -100,6 +121,7 @@ try {
     await page.goto(`${server.url}/bench`);
     const ready = await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000);
     listTimes.push(ready.marks.listPainted!);
+    openTimes.push(ready.marks.databaseOpen!);
     await page.waitForTimeout(500);
     await page.evaluate(() => (window as unknown as { openLongConversation: () => void }).openLongConversation());
     const opened = await waitFor(page, (s) => s.marks.conversationPainted !== undefined, 60_000);
@@ -110,7 +132,14 @@ try {
   const list = median(listTimes);
   const conversation = median(conversationTimes);
   const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OVER TARGET');
+  const runs = (values: number[]) => `${median(values).toFixed(0)} ms (${values.map((t) => t.toFixed(0)).join(', ')})`;
+  const of = (variant: 'walk' | 'legacy', key: keyof QueryTimes) => runs(queryTimes[variant].map((q) => q[key]));
+  console.log('cold query on a fresh page                median (runs): index walk  |  descending sort (before)');
+  console.log(`database open                             ${of('walk', 'open')}  |  ${of('legacy', 'open')}`);
+  console.log(`first ticket window (50 of 10,000)        ${of('walk', 'list')}  |  ${of('legacy', 'list')}`);
+  console.log(`latest 500 messages of a conversation     ${of('walk', 'conversation')}  |  ${of('legacy', 'conversation')}`);
   console.log('figure                                   median (runs)            target');
+  console.log(`navigation → local database open         ${runs(openTimes)}`);
   console.log(`navigation → ticket list painted         ${list.toFixed(0)} ms (${listTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 300 ms  ${verdict(list, 300)}`);
   console.log(`open → 500-message conversation painted  ${conversation.toFixed(0)} ms (${conversationTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 200 ms  ${verdict(conversation, 200)}`);
   console.log(`list scroll frame time                   p50 ${frames.p50} ms, p95 ${frames.p95} ms, max ${frames.max} ms`);
