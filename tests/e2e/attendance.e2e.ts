@@ -245,4 +245,88 @@ describe('attendance console', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect((await customer.received()).map((m) => m.text)).toEqual(texts);
   });
+
+  it('scrolls a list past its first page: the next page comes from the server into the local list', { timeout: 240_000 }, async () => {
+    const stamp = String(Date.now()).slice(-6);
+    const names = Array.from({ length: 14 }, (_, i) => `Página ${stamp} ${String(i).padStart(2, '0')}`);
+    for (const [i, name] of names.entries()) {
+      const response = await fetch(`${baseUrl()}/api/sandbox/demo/${instanceId}/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: `55119${stamp}${String(i).padStart(2, '0')}`, name, text: `Pedido ${i}` }),
+      });
+      expect(response.status).toBe(202);
+    }
+
+    // A console whose ticket feed is still catching up: its pulls bring nothing, so past the
+    // initial window (page 1 of each list) only the pages loaded on scroll are local.
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1024, height: 768 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    contexts.push(context);
+    const pagesAsked: number[] = [];
+    await context.route('**/demo/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('pullChatTicket(')) return route.fulfill({ json: { data: { pullChatTicket: { documents: [], checkpoint: null } } } });
+      const page = /chatTickets\(/.test(body) ? Number(/"pagination_page":(\d+)/.exec(body)?.[1] ?? 0) : 0;
+      if (page >= 2 && /"inbox":true/.test(body)) {
+        pagesAsked.push(page);
+        // Long enough to see (and photograph) the loading row.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      return route.fallback();
+    });
+    const admin = await context.newPage();
+    await openConsole(admin, 'admin@demo.local');
+    const list = admin.getByTestId('virtual-list');
+    const footer = admin.getByTestId('ticket-list-footer');
+    await row(admin, names[13]!).waitFor({ timeout: 20_000 });
+    expect(await row(admin, names[0]!).count()).toBe(0);
+
+    const toEnd = () => list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await toEnd();
+    await admin.locator('[data-testid="ticket-list-footer"][data-status="loading"]').waitFor({ timeout: 10_000 });
+    await expect.poll(() => footer.textContent()).toContain('Carregando mais');
+    await screenshot(admin, 'attendance-list-loading-more-tablet-light');
+
+    // Page 2 holds the oldest of these customers: their rows appear at the end of the same list.
+    await expect.poll(async () => (await toEnd(), row(admin, names[0]!).count()), { timeout: 20_000 }).toBe(1);
+    expect(pagesAsked[0]).toBe(2);
+    await expect.poll(async () => (await toEnd(), footer.getAttribute('data-status')), { timeout: 30_000 }).toBe('ended');
+    await expect.poll(() => footer.textContent()).toBe('Fim da lista');
+    expect(new Set(pagesAsked).size).toBe(pagesAsked.length);
+
+    // The customer drawer (a drawer below 1200 px): the group field, then the same offline.
+    await row(admin, names[0]!).click();
+    await admin.getByRole('button', { name: 'Dados do cliente' }).first().click();
+    const drawer = admin.getByRole('dialog');
+    await drawer.getByRole('textbox', { name: 'Nome' }).waitFor();
+    await drawer.getByRole('textbox', { name: 'Endereço' }).fill('Rua das Flores, 120');
+    await dismissNotifications(admin);
+    await screenshot(admin, 'attendance-customer-drawer-tablet-light');
+    // Closing the drawer keeps what was typed; the dark theme is chosen meanwhile.
+    await admin.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Alterar tema' }).click();
+    await admin.getByRole('menuitem', { name: 'Tema escuro' }).click();
+    await context.setOffline(true);
+    await admin.getByRole('button', { name: 'Dados do cliente' }).first().click();
+    await drawer.getByTestId('customer-offline').waitFor({ timeout: 15_000 });
+    expect(await drawer.getByRole('textbox', { name: 'Endereço' }).inputValue()).toBe('Rua das Flores, 120');
+    expect(await drawer.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true);
+    await screenshot(admin, 'attendance-customer-drawer-offline-tablet-dark');
+    await context.setOffline(false);
+    await expect.poll(() => drawer.getByRole('button', { name: 'Salvar' }).isDisabled(), { timeout: 20_000 }).toBe(false);
+    await drawer.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(async () => (await graphql('query ($i: ID!, $q: String) { chatTickets(instance_id: $i, search_query: $q, all_users: true) { items { customer { address } } } }', { i: instanceId, q: names[0] }, adminToken)).chatTickets.items[0].customer.address, { timeout: 15_000 })
+      .toBe('Rua das Flores, 120');
+    await admin.keyboard.press('Escape');
+
+    // A reload forgets the page cursor: scrolling to the end asks the server again (dark this time).
+    await admin.reload();
+    await admin.getByRole('tab', { name: /Fila/ }).waitFor();
+    await row(admin, names[13]!).waitFor({ timeout: 20_000 });
+    await toEnd();
+    await admin.locator('[data-testid="ticket-list-footer"][data-status="loading"]').waitFor({ timeout: 10_000 });
+    await screenshot(admin, 'attendance-list-loading-more-tablet-dark');
+  });
 });
