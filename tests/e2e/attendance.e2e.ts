@@ -307,13 +307,13 @@ describe('attendance console', () => {
     await drawer.waitFor({ state: 'detached' });
     await admin.getByRole('button', { name: 'Alterar tema' }).click();
     await admin.getByRole('menuitem', { name: 'Tema escuro' }).click();
-    await context.setOffline(true);
+    await setNetwork(context, false);
     await admin.getByRole('button', { name: 'Dados do cliente' }).first().click();
     await drawer.getByTestId('customer-offline').waitFor({ timeout: 15_000 });
     expect(await drawer.getByRole('textbox', { name: 'Endereço' }).inputValue()).toBe('Rua das Flores, 120');
     expect(await drawer.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true);
     await screenshot(admin, 'attendance-customer-drawer-offline-tablet-dark');
-    await context.setOffline(false);
+    await setNetwork(context, true);
     await expect.poll(() => drawer.getByRole('button', { name: 'Salvar' }).isDisabled(), { timeout: 20_000 }).toBe(false);
     await drawer.getByRole('button', { name: 'Salvar' }).click();
     await expect

@@ -114,6 +114,11 @@ export function CustomerForm({
             )}
           </div>
         </Group>
+        {!online && (
+          <Alert color="yellow" variant="light" role="status" data-testid="customer-offline">
+            {attendanceTexts.customerEditOffline}
+          </Alert>
+        )}
         <TextInput label={t.customerName} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
         <TextInput label={t.customerPhone} value={formatPhone(customer.phone_number)} readOnly variant="filled" />
         <TextInput label={t.customerDocument} value={form.document_register} onChange={(e) => set('document_register', e.currentTarget.value)} />
@@ -142,11 +147,6 @@ export function CustomerForm({
           <Text size="sm" c="red">
             {errors.attackMessage}
           </Text>
-        )}
-        {!online && (
-          <Alert color="yellow" variant="light" role="status" data-testid="customer-offline">
-            {attendanceTexts.customerEditOffline}
-          </Alert>
         )}
         <Button type="submit" disabled={!online || invalid || Object.keys(changes).length === 0} loading={saving}>
           {t.save}
