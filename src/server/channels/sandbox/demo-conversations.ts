@@ -18,6 +18,13 @@ const CUSTOMER_MESSAGES = [
   { from: '5531987651234', name: 'Carla Souza', text: 'Qual o horário de funcionamento da loja no sábado?', minutesAgo: 9 },
 ] as const;
 
+/** Customer groups of the demo store, with the colour tag the ticket rows show; Maria is a VIP. */
+const CUSTOMER_GROUPS = [
+  { name: 'Clientes VIP', color_tag: '#f59f00', members: ['5511987654321'] },
+  { name: 'Atacado', color_tag: '#1c7ed6', members: [] },
+  { name: 'Novos clientes', color_tag: '#37b24d', members: [] },
+] as const;
+
 /**
  * A few customers and conversations on the demo tenant's sandbox connection, through the inbound
  * path real traffic takes: inbox tickets with unseen messages, waiting for an attendant. Nothing
@@ -46,4 +53,21 @@ export async function seedSandboxConversations(database: Database, demo: SeededD
   } finally {
     await pubsub.close();
   }
+  await database.withTenant(demo.tenantId, async (tx) => {
+    for (const group of CUSTOMER_GROUPS) {
+      const { id } = await tx
+        .insertInto('customer_groups')
+        .values({ tenant_id: demo.tenantId, name: group.name, color_tag: group.color_tag })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (group.members.length > 0) {
+        await tx
+          .updateTable('customers')
+          .set({ group_of_customer_id: id })
+          .where('tenant_id', '=', demo.tenantId)
+          .where('phone_number', 'in', [...group.members])
+          .execute();
+      }
+    }
+  });
 }
