@@ -18,7 +18,7 @@ import { diffViews, localView } from './support/server-view';
  * convergence.test.ts, which runs fewer seeds against the real server. A failure prints its seed;
  * PEDBOT_MODEL_SEEDS / PEDBOT_MODEL_SEED pick the seeds.
  */
-const SEEDS = Number(process.env.PEDBOT_MODEL_SEEDS ?? 200);
+const SEEDS = Number(process.env.PEDBOT_MODEL_SEEDS ?? 300);
 const FIRST_SEED = Number(process.env.PEDBOT_MODEL_SEED ?? 1);
 const COLLECTIONS: ReplicatedName[] = ['customerchats', 'chattickets', 'customers'];
 const VIEWERS: ModelViewer[] = [
@@ -126,7 +126,7 @@ async function runSeed(seed: number): Promise<void> {
           await sleep(step.ms);
           break;
       }
-      await sleep(1);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     for (const client of clients) {
       client.online = true;

@@ -1,0 +1,243 @@
+/**
+ * Client sync in headless Chromium (issue 3 §4), run by `npm run bench` or
+ *
+ *   npx tsx tests/bench/client-sync-browser.ts [tickets] [messagesPerTicket]
+ *
+ * The initial sync of a fresh client as a browser runs it: the data module's database on Dexie
+ * (real IndexedDB), its replication (pull by checkpoint, graphql-ws) against the real server on
+ * embedded PGlite over loopback. Prints documents applied per second until every replication is
+ * in sync (target >= 5,000 docs/s), and where the time went: waiting for pull answers (server and
+ * network) versus applying them (RxDB and IndexedDB writes), per collection. A small page is
+ * generated and built into a temporary directory that the server serves as its static app, so
+ * the page and GraphQL share an origin. tests/bench/client-sync.ts is the Node (memory) baseline.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { startServer } from '../../src/server/main';
+
+const TICKETS = Number(process.argv[2] ?? 10_000);
+const PER_TICKET = Number(process.argv[3] ?? 10);
+const dataModule = fileURLToPath(new URL('../../src/app/data/', import.meta.url));
+
+interface PullStat {
+  requests: number;
+  docs: number;
+  waitMs: number;
+  firstAt: number;
+  doneAt: number;
+}
+
+interface SyncResult {
+  ms: number;
+  counts: Record<string, number>;
+  pulls: Record<string, PullStat>;
+  writes: Record<string, { calls: number; docs: number; ms: number }>;
+}
+
+/** The same pulls from Node without applying anything: what the server and loopback alone allow. */
+async function serverOnlyRate(url: string, token: string, instanceId: string): Promise<{ docs: number; ms: number }> {
+  const { REPLICATED_SPECS } = await import('../../src/app/data/replication/documents');
+  const { PULL_BATCH_SIZE } = await import('../../src/app/data/replication/replicate-collection');
+  let docs = 0;
+  const started = performance.now();
+  for (const name of ['customers', 'chattickets', 'customerchats'] as const) {
+    const spec = REPLICATED_SPECS[name];
+    const query = `query ($checkpoint: ${spec.typeName}CheckpointInput, $limit: Int!, $instance_id: ID!) {
+      pull${spec.typeName}(checkpoint: $checkpoint, limit: $limit, instance_id: $instance_id) { documents { ${spec.fields} } checkpoint { id position } } }`;
+    let checkpoint: unknown = null;
+    for (;;) {
+      const response = await fetch(`${url}/demo/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables: { checkpoint, limit: PULL_BATCH_SIZE, instance_id: instanceId } }),
+      });
+      const body = (await response.json()) as { data: Record<string, { documents: unknown[]; checkpoint: unknown }> };
+      const bulk = body.data[`pull${spec.typeName}`]!;
+      docs += bulk.documents.length;
+      if (bulk.documents.length < PULL_BATCH_SIZE) break;
+      checkpoint = bulk.checkpoint;
+    }
+  }
+  return { docs, ms: performance.now() - started };
+}
+
+/** The page: the data module's own database, transport and sync engine, nothing else. */
+const PAGE_SCRIPT = `
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { firstValueFrom, filter } from 'rxjs';
+import { openPedbotDatabase } from '${dataModule}database/open-database';
+import { startSyncEngine } from '${dataModule}replication/sync-engine';
+import { createHttpTransport } from '${dataModule}replication/transport';
+import { REPLICATED } from '${dataModule}schema';
+
+// Every storage write timed per collection (replication checkpoints land in rx-replication-meta).
+const writes = {};
+const dexie = getRxStorageDexie();
+const storage = {
+  ...dexie,
+  createStorageInstance: async (params) => {
+    const instance = await dexie.createStorageInstance(params);
+    const bulkWrite = instance.bulkWrite.bind(instance);
+    const key = params.collectionName.startsWith('rx-replication-meta') ? 'replication meta (checkpoints)' : params.collectionName;
+    instance.bulkWrite = async (rows, context) => {
+      const at = performance.now();
+      try {
+        return await bulkWrite(rows, context);
+      } finally {
+        const stat = (writes[key] ??= { calls: 0, docs: 0, ms: 0 });
+        stat.calls += 1;
+        stat.docs += rows.length;
+        stat.ms += performance.now() - at;
+      }
+    };
+    return instance;
+  },
+};
+
+window.runSync = async (token, userId, instanceId) => {
+  const db = await openPedbotDatabase({ storage, name: 'benchsync', multiInstance: false });
+  for (const key of Object.keys(writes)) delete writes[key];
+  const base = createHttpTransport({ endpoint: location.origin + '/demo/graphql', getToken: async () => token });
+  const pulls = {};
+  const started = performance.now();
+  const transport = {
+    ...base,
+    request: async (query, variables, operation) => {
+      const at = performance.now();
+      const data = await base.request(query, variables, operation);
+      const name = Object.keys(data)[0] ?? '?';
+      const stat = (pulls[name] ??= { requests: 0, docs: 0, waitMs: 0, firstAt: at - started, doneAt: 0 });
+      stat.requests += 1;
+      stat.docs += data[name]?.documents?.length ?? 0;
+      stat.waitMs += performance.now() - at;
+      stat.doneAt = performance.now() - started;
+      return data;
+    },
+  };
+  const engine = startSyncEngine({ db, transport, scope: { tenant: 'demo', userId, instanceId } });
+  await firstValueFrom(engine.state$.pipe(filter((s) => s.status === 'online')));
+  await engine.leader().awaitInSync();
+  const ms = performance.now() - started;
+  const counts = {};
+  for (const name of REPLICATED) counts[name] = await db[name].count().exec();
+  await engine.stop();
+  await db.remove();
+  return { ms, counts, pulls, writes };
+};
+window.benchReady = true;
+`;
+
+async function buildPage(outDir: string): Promise<void> {
+  // Inside the repository, so the page's bare imports (rxdb, rxjs) resolve from its node_modules.
+  const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+  await mkdir(cache, { recursive: true });
+  const root = await mkdtemp(join(cache, 'pedbot-bench-sync-page-'));
+  try {
+    await writeFile(join(root, 'index.html'), '<!doctype html><html lang="pt-BR"><body><script type="module" src="./main.js"></script></body></html>');
+    await writeFile(join(root, 'main.js'), PAGE_SCRIPT);
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true, target: 'es2022' },
+    });
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const outDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-sync-dist-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-sync-data-'));
+  let started = Date.now();
+  await buildPage(outDir);
+  console.log(`page built in ${Date.now() - started} ms`);
+  const server = await startServer({
+    port: 0,
+    demo: true,
+    quiet: true,
+    config: { dataDir, staticDir: outDir, logLevel: 'silent', argon2MemoryKib: 1024, argon2TimeCost: 2, sandboxAckStepMs: 60_000 },
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const { tenantId, instanceId } = await server.database.asOwner(async (db) => {
+      const tenant = await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+      const instance = await db.selectFrom('instances').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
+      return { tenantId: tenant.id, instanceId: instance.id };
+    });
+    started = Date.now();
+    await server.database.asOwner(async (db) => {
+      await sql`insert into customers (tenant_id, name, phone_number)
+        select ${tenantId}, 'Cliente ' || g, '55129' || lpad(g::text, 8, '0') from generate_series(1, ${TICKETS}) g`.execute(db);
+      await sql`insert into chat_tickets (tenant_id, instance_id, customer_id, inbox, last_msg, last_msg_preview, created_at)
+        select ${tenantId}, ${instanceId}, c.id, (c.id % 3 = 0), now() - (c.id || ' minutes')::interval, 'Mensagem', now() - interval '30 days'
+        from customers c where c.tenant_id = ${tenantId} and c.phone_number like '55129%'`.execute(db);
+      await sql`insert into customer_chats (tenant_id, instance_id, customer_id, chat_ticket_id, hash, message, sent_at)
+        select t.tenant_id, t.instance_id, t.customer_id, t.id, 'bench-' || t.id || '-' || g, 'Mensagem ' || g,
+               now() - (t.id || ' minutes')::interval - (g || ' seconds')::interval
+        from chat_tickets t join customers c on c.tenant_id = t.tenant_id and c.id = t.customer_id,
+          generate_series(1, ${PER_TICKET}) g
+        where t.tenant_id = ${tenantId} and c.phone_number like '55129%'`.execute(db);
+    });
+    console.log(`seeded ${TICKETS} tickets and ${TICKETS * PER_TICKET} messages in ${Date.now() - started} ms`);
+
+    const login = await fetch(`${server.url}/demo/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation { logIn(email: "admin@demo.local", password: "Pedbot@demo1") { token user { id } } }' }),
+    });
+    const { data } = (await login.json()) as { data: { logIn: { token: string; user: { id: string } } } };
+
+    const baseline = await serverOnlyRate(server.url, data.logIn.token, String(instanceId));
+    console.log(
+      `baseline, the same pulls from Node without applying: ${baseline.docs} docs in ${(baseline.ms / 1000).toFixed(2)} s = ` +
+        `${Math.round(baseline.docs / (baseline.ms / 1000))} docs/s (the ceiling the server and loopback allow in this run)`,
+    );
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+    await page.goto(`${server.url}/index.html`);
+    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
+    const result = await page.evaluate(
+      ([token, userId, instance]) =>
+        (window as unknown as { runSync: (t: string, u: string, i: string) => Promise<SyncResult> }).runSync(token, userId, instance),
+      [data.logIn.token, String(data.logIn.user.id), String(instanceId)] as const,
+    );
+    const applied = Object.values(result.counts).reduce((a, b) => a + b, 0);
+    const seconds = result.ms / 1000;
+    console.log(`\ninitial sync in Chromium (Dexie on IndexedDB): ${applied} documents`);
+    console.log(`  ${Object.entries(result.counts).map(([n, c]) => `${n} ${c}`).join(', ')}`);
+    console.log(`  in ${seconds.toFixed(2)} s = ${Math.round(applied / seconds)} docs/s applied (target >= 5000)`);
+    console.log('\nwhere the time went, per pull operation (ms from start):');
+    for (const [name, s] of Object.entries(result.pulls)) {
+      const span = s.doneAt - s.firstAt;
+      console.log(
+        `  ${name.padEnd(24)} ${String(s.requests).padStart(4)} requests, ${String(s.docs).padStart(6)} docs, ` +
+          `${s.firstAt.toFixed(0)}–${s.doneAt.toFixed(0)} ms; waiting for answers ${s.waitMs.toFixed(0)} ms, ` +
+          `applying between them ${Math.max(0, span - s.waitMs).toFixed(0)} ms`,
+      );
+    }
+    console.log('\nstorage writes (Dexie bulkWrite, awaited time; overlaps the next pull):');
+    for (const [name, w] of Object.entries(result.writes)) {
+      if (!w.calls) continue;
+      console.log(`  ${name.padEnd(32)} ${String(w.calls).padStart(5)} writes, ${String(w.docs).padStart(6)} docs (${(w.docs / w.calls).toFixed(0)} per write), ${w.ms.toFixed(0)} ms`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(outDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
