@@ -25,6 +25,7 @@ export interface ConversationReservation {
  * customer's number, the addressed one first. Null: nothing was counted.
  */
 export async function reserveBusinessConversation(database: Database, instance: InstanceKey, phones: readonly string[]): Promise<ConversationReservation | null> {
+  if (phones.length === 0) return null;
   return database.withTenant(instance.tenantId, async (tx) => {
     const row = await tx.selectFrom('instances').select('messaging_limit').where('tenant_id', '=', instance.tenantId).where('id', '=', instance.id).executeTakeFirst();
     const limit = parseMessagingLimit(row?.messaging_limit ?? null);
