@@ -16,6 +16,7 @@ import { AttendanceScreen } from '../../../src/app/features/attendance/attendanc
 import { attendanceActions } from '../../../src/app/features/attendance/state/attendance-store';
 import { measureQueries, type QueryVariant } from './queries';
 import { LONG_CONVERSATION, seedBenchData } from './seed';
+import { awaitReplicationInSync, startSyncedSession } from './synced-session';
 
 declare global {
   interface Window {
@@ -81,14 +82,17 @@ async function start(): Promise<void> {
     window.bench.queries = await measureQueries(variant);
     return;
   }
+  if (params.get('seed') === '1') {
+    const session = await startSyncedSession();
+    const seeded = await seedBenchData(session.db);
+    await awaitReplicationInSync(session);
+    window.bench.seeded = seeded;
+    return;
+  }
   const opening = selectConnection('1').then((session) => {
     marks.databaseOpen = performance.now();
     return session;
   });
-  if (params.get('seed') === '1') {
-    window.bench.seeded = await seedBenchData((await opening).db);
-    return;
-  }
   // As in the app, the screen renders while the local database opens and fills in from it.
   void opening.catch((error: unknown) => {
     window.bench.error = error instanceof Error ? error.message : String(error);
