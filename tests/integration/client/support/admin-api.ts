@@ -1,10 +1,11 @@
 import { DEMO_PASSWORD } from '../../../../src/server/modules/tenants/demo-seed';
+import { testFetch } from './test-fetch';
 
 /** GraphQL calls as a signed-in user, for what tests do on the server side (moving tickets...). */
 export async function signedInCaller(baseUrl: string, email: string, tenant = 'demo') {
   const endpoint = `${baseUrl}/${tenant}/graphql`;
   const call = async <T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> => {
-    const response = await fetch(endpoint, {
+    const response = await testFetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),

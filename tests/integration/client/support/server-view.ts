@@ -1,5 +1,6 @@
 import { fromServer, REPLICATED_SPECS, type ServerDoc } from '../../../../src/app/data/replication/documents';
 import type { PedbotDatabase, ReplicatedName } from '../../../../src/app/data/schema';
+import { testFetch } from './test-fetch';
 
 /**
  * A user's view of a collection, as the server gives it (pull from the start) and as the local
@@ -26,7 +27,7 @@ export async function serverView(
   const view = new Map<string, string>();
   let checkpoint: unknown = null;
   for (;;) {
-    const response = await fetch(endpoint, {
+    const response = await testFetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ query, variables: { checkpoint, limit: 1000, instance_id: instanceId } }),

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../../../src/server/main';
 import { seedTenant } from '../../../../src/server/modules/tenants/tenant-seed';
 import { TEST_JWT_SECRET } from '../../../helpers/server';
 import { openTestDatabase } from '../../../helpers/test-database';
+import { testFetch } from './test-fetch';
 
 /**
  * The real server in-process (PGlite copy of the migrated template, or PostgreSQL with
@@ -46,7 +47,7 @@ export async function startSyncServer(overrides: Partial<Config> = {}): Promise<
   const instances = new Map<string, string>();
 
   const api = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(`${server.url}${path}`, init);
+    const response = await testFetch(`${server.url}${path}`, init);
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
