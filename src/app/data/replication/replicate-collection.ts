@@ -156,8 +156,12 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
         const answered = normalize(bulk?.checkpoint) ?? from;
         remember(answered);
         const sideloaded = await options.takeSideloaded(() => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
+        const pulled = bulk?.documents ?? [];
+        // A side-loaded copy may be older than the same document in this answer; the later one in the list wins.
+        const newest = new Map(pulled.map((doc) => [doc.id, doc.updatedAt ?? 0]));
+        const fresher = sideloaded.filter((doc) => (newest.get(doc.id) ?? -1) < (doc.updatedAt ?? 0));
         return {
-          documents: [...(bulk?.documents ?? []), ...sideloaded] as never[],
+          documents: [...pulled, ...fresher] as never[],
           checkpoint: answered ?? undefined,
         };
       },
