@@ -1,18 +1,16 @@
 import { reconcileTemp } from '../../../shared/domain/messages';
 import type { CustomerChatDoc, PedbotDatabase } from '../schema';
-import { TEMP_ID_PREFIX } from '../schema/customer-chat';
+import { temporaryMessagesQuery } from '../queries/temporary-messages';
 
 /**
  * Removes the temporary messages that confirmed ones replace (SPEC §4: by hash; if none, the
- * temporary ones of the same customer, connection and text). Temporary ids share the "tmp:"
- * prefix, so they are found by a primary-key range, without scanning the messages.
+ * temporary ones of the same customer, connection and text).
  */
-const tempRange = { id: { $gte: TEMP_ID_PREFIX, $lt: 'tmp;' } };
 
 export async function reconcileConfirmed(db: PedbotDatabase, confirmed: readonly CustomerChatDoc[]): Promise<number> {
   const real = confirmed.filter((m) => !m.is_temp && m.hash);
   if (real.length === 0) return 0;
-  const temps = (await db.customerchats.find({ selector: tempRange }).exec()).map((d) => d.toJSON() as CustomerChatDoc);
+  const temps = (await temporaryMessagesQuery(db).exec()).map((d) => d.toJSON() as CustomerChatDoc);
   if (temps.length === 0) return 0;
   const doomed = new Set<string>();
   for (const message of real) {
@@ -25,7 +23,7 @@ export async function reconcileConfirmed(db: PedbotDatabase, confirmed: readonly
 
 /** After a restart: temporary messages whose confirmed one is already stored. */
 export async function reconcileStored(db: PedbotDatabase): Promise<number> {
-  const temps = await db.customerchats.find({ selector: tempRange }).exec();
+  const temps = await temporaryMessagesQuery(db).exec();
   if (temps.length === 0) return 0;
   const confirmed = await db.customerchats
     .find({ selector: { hash: { $in: temps.map((t) => t.hash) }, is_temp: false } })

@@ -3,7 +3,7 @@ import { fetchInitialWindow } from '../history/fetch-history';
 import { markRejected } from '../messages/outgoing';
 import { reconcileConfirmed, reconcileStored } from '../messages/reconcile';
 import type { CustomerChatDoc, PedbotDatabase, ReplicatedName } from '../schema';
-import { TEMP_ID_PREFIX } from '../schema/customer-chat';
+import { temporaryMessagesQuery } from '../queries/temporary-messages';
 import { REPLICATED_SPECS } from './documents';
 import { replicateCollection, type CollectionReplication } from './replicate-collection';
 import type { SideloadQueue } from './side-load';
@@ -143,7 +143,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
 
   const active$ = combineLatest([...replications.values()].map((r) => r.state.active$)).pipe(map((all) => all.some(Boolean)));
   const pending$ = messages
-    ? db.customerchats.find({ selector: { id: { $gte: TEMP_ID_PREFIX, $lt: 'tmp;' } } }).$.pipe(map((docs) => docs.length))
+    ? temporaryMessagesQuery(db).$.pipe(map((docs) => docs.length))
     : new BehaviorSubject(0);
   const signals$ = combineLatest([socket.status$, active$, pending$]).pipe(
     map(([status, active, pendingSends]) => ({ socketConnected: status === 'connected', active, pendingSends })),

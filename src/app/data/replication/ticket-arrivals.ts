@@ -1,6 +1,7 @@
 import type { RxDocumentData } from 'rxdb';
 import { Subscription, bufferTime, filter } from 'rxjs';
 import { fetchLatestMessages } from '../history/fetch-history';
+import { temporaryMessagesQuery } from '../queries/temporary-messages';
 import type { ChatTicketDoc, CustomerChatDoc, PedbotDatabase } from '../schema';
 import type { CollectionReplication } from './replicate-collection';
 import { awaitStored, type SideloadQueue } from './side-load';
@@ -163,7 +164,7 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
       current.dropped.clear();
       await db.upsertLocal<PendingDoc>(droppedKey, { ids: [] });
     });
-    const temps = await db.customerchats.find({ selector: { id: { $gte: 'tmp:', $lt: 'tmp;' } } }).exec();
+    const temps = await temporaryMessagesQuery(db).exec();
     for (const temp of temps) {
       if (temp.ack >= 0 && !(await db.chattickets.findOne(temp.ticket_key).exec())) void settleOrphanSend(temp.id).catch(options.onError);
     }

@@ -91,6 +91,8 @@ export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
   required: ['id', 'ack', 'customer_id', 'hash', 'type', 'sent_at', 'instance_id', 'updatedAt', 'ticket_key', 'sort_key'],
   // (customer, connection, sent_at) serves the oldest-first walk of older-history loads.
   indexes: [['customer_id', 'instance_id', 'sort_key'], ['customer_id', 'instance_id', 'sent_at'], 'hash', 'ticket_key'],
+  // The primary-key walk RxDB adds only to schemas without indexes: the temporary messages ("tmp:" ids) are a range of it.
+  internalIndexes: [['_deleted', 'id']],
 };
 
 export const customerChatMigrations = {

@@ -5,6 +5,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
 import { conversation$, conversationQuery } from '../../../../src/app/data/queries/message-queries';
+import { temporaryMessagesQuery } from '../../../../src/app/data/queries/temporary-messages';
 import { ticketList$, ticketListQuery, type TicketListFilter } from '../../../../src/app/data/queries/ticket-queries';
 import { fromServer } from '../../../../src/app/data/replication/documents';
 import type { ChatTicketDoc, CustomerChatDoc, PedbotDatabase } from '../../../../src/app/data/schema';
@@ -93,6 +94,9 @@ describe('newest-first index keys', () => {
     }
     const { queryPlan } = conversationQuery(db, 'c1', '1', 200).getPreparedQuery();
     expect([queryPlan.sortSatisfiedByIndex, queryPlan.selectorSatisfiedByIndex]).toEqual([true, true]);
+    // The temporary messages: a primary-key range, not a walk over every message.
+    const temporary = temporaryMessagesQuery(db).getPreparedQuery().queryPlan;
+    expect([temporary.index, temporary.startKeys, temporary.selectorSatisfiedByIndex]).toEqual([['_deleted', 'id'], [false, 'tmp:'], true]);
   });
 
   it('list each tab page on Dexie in the specified order: newest last message first, higher id on a tie', async () => {
