@@ -157,9 +157,11 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
         remember(answered);
         const sideloaded = await options.takeSideloaded(() => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
         const pulled = bulk?.documents ?? [];
-        // A side-loaded copy may be older than the same document in this answer; the later one in the list wins.
+        // The later copy in the list wins: a side-loaded one must not undo a newer state in this answer.
+        // At the same state it stays, as it was read with the viewer's current visibility (a
+        // ticket back in view) where the answer may still carry that row's tombstone.
         const newest = new Map(pulled.map((doc) => [doc.id, doc.updatedAt ?? 0]));
-        const fresher = sideloaded.filter((doc) => (newest.get(doc.id) ?? -1) < (doc.updatedAt ?? 0));
+        const fresher = sideloaded.filter((doc) => (newest.get(doc.id) ?? -1) <= (doc.updatedAt ?? 0));
         return {
           documents: [...pulled, ...fresher] as never[],
           checkpoint: answered ?? undefined,
