@@ -53,12 +53,21 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
   const loading = new Set<string>();
   let stopped = false;
 
+  // A received ticket is new when the write that stored it inserted it (absent or tombstoned
+  // before): the storage reports inserts synchronously, before the replication emits the
+  // document, so no ticket has to be read to know which ones this user already had.
+  const inserted = new Set<string>();
+  subs.add(
+    db.chattickets.storageInstance.changeStream().subscribe((bulk) => {
+      for (const event of bulk.events) if (event.operation === 'INSERT') inserted.add(event.documentId);
+    }),
+  );
+
   const state = (async () => {
     const synced = !!(await db.getLocal(syncedKey));
-    const known = new Set((await db.chattickets.find().exec()).map((d) => d.id));
     const pending = new Set((await db.getLocal<PendingDoc>(pendingKey))?.toJSON().data.ids ?? []);
     const dropped = new Set((await db.getLocal<PendingDoc>(droppedKey))?.toJSON().data.ids ?? []);
-    return { synced, known, pending, dropped };
+    return { synced, pending, dropped };
   })();
 
   const savePending = async (pending: Set<string>) => {
@@ -113,10 +122,9 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     await now.remove();
   };
 
-  const arrived = async (ticket: RxDocumentData<ChatTicketDoc>, duringFirstPull: boolean) => {
-    const { known, pending, synced } = await state;
+  const arrived = async (ticket: RxDocumentData<ChatTicketDoc>, isNew: boolean, duringFirstPull: boolean) => {
+    const { pending, synced } = await state;
     if (ticket._deleted) {
-      known.delete(ticket.id);
       // Recorded first: a restart before the late messages were dropped sweeps them (below).
       const { dropped } = await state;
       dropped.add(ticket.id);
@@ -125,8 +133,7 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
       for (const id of waiting) void settleOrphanSend(id).catch(options.onError);
       return;
     }
-    if (known.has(ticket.id)) return;
-    known.add(ticket.id);
+    if (!isNew) return;
     // The first pull on an empty database is followed by the messages' own first pull.
     if (!synced && duringFirstPull) return;
     pending.add(ticket.id);
@@ -145,7 +152,8 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     tickets.state.received$.subscribe((raw) => {
       const ticket = raw as unknown as RxDocumentData<ChatTicketDoc>;
       const duringFirstPull = !firstPullDone;
-      enqueue(() => arrived(ticket, duringFirstPull));
+      const isNew = inserted.delete(ticket.id);
+      enqueue(() => arrived(ticket, isNew, duringFirstPull));
     }),
   );
   // Replications run per collection, so a message may land after its ticket's tombstone was
