@@ -1,5 +1,5 @@
 import type { RxStorage } from 'rxdb';
-import { BehaviorSubject, Subject, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, switchMap, type Observable } from 'rxjs';
 import { publishSyncState, INITIAL_SYNC_STATE } from '../health/sync-state';
 import { requestPersistentStorage, watchStorageQuota, type StorageNotice } from '../health/storage-quota';
 import { createLeaseElection, type LeaderElection } from '../leader/lease-election';
@@ -77,6 +77,44 @@ async function stopRunning(): Promise<void> {
   for (const step of steps) await step();
 }
 
+/**
+ * Resolves when the page is idle after its next frame, so the screens' first queries and paint
+ * run before replication starts reading and writing the same database. At once outside a browser.
+ */
+function afterNextPaint(): Promise<void> {
+  const frame = globalThis.requestAnimationFrame;
+  const idle = globalThis.requestIdleCallback;
+  if (!frame || !idle) return Promise.resolve();
+  return new Promise((resolve) => frame(() => idle(() => resolve(), { timeout: IDLE_TIMEOUT_MS })));
+}
+
+/** Bounds how long a busy page delays replication. */
+const IDLE_TIMEOUT_MS = 400;
+
+/**
+ * A lease election that only takes part once `ready` resolves: until then this tab neither
+ * leads nor claims, and closing it before then never starts it.
+ */
+function electionAfter(ready: Promise<void>, create: () => LeaderElection): LeaderElection {
+  const started = new BehaviorSubject<LeaderElection | null>(null);
+  let closed = false;
+  void ready.then(() => {
+    if (!closed) started.next(create());
+  });
+  return {
+    get id() {
+      return started.getValue()?.id ?? '';
+    },
+    isLeader$: started.pipe(switchMap((election) => election?.isLeader$ ?? new BehaviorSubject(false))),
+    isLeader: () => started.getValue()?.isLeader() ?? false,
+    abdicate: () => started.getValue()?.abdicate(),
+    close: () => {
+      closed = true;
+      started.getValue()?.close();
+    },
+  };
+}
+
 async function openScoped(input: StartDataSessionInput, scope: LocalScope): Promise<PedbotDatabase> {
   const open = () =>
     openPedbotDatabase({
@@ -114,7 +152,7 @@ export function startDataSession(input: StartDataSessionInput): Promise<DataSess
     let channel: BroadcastChannel | undefined;
     if (input.multiTab) {
       const key = `${input.databaseName ?? DATABASE_NAME}|${scope.tenant}|${scope.userId}|${scope.instanceId}`;
-      election = createLeaseElection({ channelName: `pedbot-leader|${key}` });
+      election = electionAfter(afterNextPaint(), () => createLeaseElection({ channelName: `pedbot-leader|${key}` }));
       channel = new BroadcastChannel(`pedbot-sync|${key}`);
       const abdicate = () => election?.abdicate();
       const close = () => election?.close();
