@@ -41,6 +41,9 @@ export function MessageList(props: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const lastTop = useRef(0);
+  /** Set by the reader's own input: layout and pinning scroll the view too, and must not load history. */
+  const userInput = useRef(false);
   const restore = useRef<{ height: number; top: number } | null>(null);
   const [firstKey, setFirstKey] = useState<string | null>(null);
   const [shownKey, setShownKey] = useState(conversationKey);
@@ -51,6 +54,7 @@ export function MessageList(props: MessageListProps) {
     setShownKey(conversationKey);
     setFirstKey(null);
     atBottom.current = true;
+    userInput.current = false;
   }
 
   const start = firstRenderedIndex(items, firstKey, INITIAL_RENDER);
@@ -87,8 +91,13 @@ export function MessageList(props: MessageListProps) {
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-    checkTop();
+    const movedUp = el.scrollTop < lastTop.current;
+    lastTop.current = el.scrollTop;
+    if (movedUp && userInput.current) checkTop();
   }, [checkTop]);
+  const onUserInput = useCallback(() => {
+    userInput.current = true;
+  }, []);
 
   // Keep the reader's place when content grows above, or stay pinned to the latest message.
   useLayoutEffect(() => {
@@ -101,12 +110,13 @@ export function MessageList(props: MessageListProps) {
     } else if (atBottom.current) {
       el.scrollTop = el.scrollHeight;
     }
+    lastTop.current = el.scrollTop;
   }, [start, lastKey, items.length, conversationKey]);
 
   // Older history that arrived while the reader is at the top is revealed without a scroll event.
   useEffect(() => {
     const el = scroller.current;
-    if (el && el.scrollTop <= NEAR_TOP_PX && start > 0 && !atBottom.current) revealEarlier();
+    if (el && userInput.current && el.scrollTop <= NEAR_TOP_PX && start > 0 && !atBottom.current) revealEarlier();
   }, [items.length, start, revealEarlier]);
 
   // Late-loading images change heights: stay at the bottom if that is where the reader was.
@@ -116,6 +126,7 @@ export function MessageList(props: MessageListProps) {
     if (!el || !inner) return;
     const observer = new ResizeObserver(() => {
       if (atBottom.current) el.scrollTop = el.scrollHeight;
+      lastTop.current = el.scrollTop;
     });
     observer.observe(inner);
     return () => observer.disconnect();
@@ -154,7 +165,17 @@ export function MessageList(props: MessageListProps) {
 
   const { search } = props;
   return (
-    <div ref={scroller} className="pb-att-messages" onScroll={onScroll} role="log" aria-label={t.messages}>
+    <div
+      ref={scroller}
+      className="pb-att-messages"
+      onScroll={onScroll}
+      onWheel={onUserInput}
+      onTouchStart={onUserInput}
+      onPointerDown={onUserInput}
+      onKeyDown={onUserInput}
+      role="log"
+      aria-label={t.messages}
+    >
       <div ref={content}>
         {(start > 0 || props.hasOlder || props.loadingOlder) && (
           <Center py={6} role="status">
