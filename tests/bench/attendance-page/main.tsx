@@ -11,12 +11,10 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { sessionState } from '../../../src/app/state/session';
-import { selectConnection } from '../../../src/app/data/session/app-binding';
-import { AttendanceScreen } from '../../../src/app/features/attendance/attendance-screen';
 import { attendanceActions } from '../../../src/app/features/attendance/state/attendance-store';
-import { measureQueries, type QueryVariant } from './queries';
-import { LONG_CONVERSATION, seedBenchData } from './seed';
-import { awaitReplicationInSync, startSyncedSession } from './synced-session';
+import { lazyScreen } from '../../../src/app/routes/lazy-screen';
+import type { QueryVariant } from './queries';
+import { LONG_CONVERSATION } from './long-conversation';
 
 declare global {
   interface Window {
@@ -72,24 +70,33 @@ sessionState.current = {
 };
 
 const root = createRootRoute();
-const tenant = createRoute({ getParentRoute: () => root, path: '$tenant', component: AttendanceScreen });
+// As in the app (routes/attendance.ts): the screen is its own chunk, and the data module another,
+// loaded while the screen's code loads; the seeding and query modes' code stays out of both.
+const tenant = createRoute({
+  getParentRoute: () => root,
+  path: '$tenant',
+  component: lazyScreen(() => import('../../../src/app/features/attendance/attendance-screen'), 'AttendanceScreen'),
+});
 const router = createRouter({ routeTree: root.addChildren([tenant]) });
 
 async function start(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const variant = params.get('queries') as QueryVariant | null;
   if (variant) {
+    const { measureQueries } = await import('./queries');
     window.bench.queries = await measureQueries(variant);
     return;
   }
   if (params.get('seed') === '1') {
+    const [{ seedBenchData }, { awaitReplicationInSync, startSyncedSession }] = await Promise.all([import('./seed'), import('./synced-session')]);
     const session = await startSyncedSession();
     const seeded = await seedBenchData(session.db);
     await awaitReplicationInSync(session);
     window.bench.seeded = seeded;
     return;
   }
-  const opening = selectConnection('1').then((session) => {
+  const opening = import('../../../src/app/data/session/app-binding').then(async ({ selectConnection }) => {
+    const session = await selectConnection('1');
     marks.databaseOpen = performance.now();
     return session;
   });

@@ -2,7 +2,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { DATABASE_NAME, openPedbotDatabase } from '../../../src/app/data/database/open-database';
 import { conversationQuery } from '../../../src/app/data/queries/message-queries';
 import { tabSelector, ticketListQuery, type TicketListFilter } from '../../../src/app/data/queries/ticket-queries';
-import { LONG_CONVERSATION } from './seed';
+import { LONG_CONVERSATION } from './long-conversation';
 
 export type QueryVariant = 'walk' | 'legacy';
 

@@ -1,10 +1,9 @@
 import type { PedbotDatabase } from '../../../src/app/data/schema';
 import { messageSortKey, ticketSortKey } from '../../../src/app/data/schema/sort-key';
+import { LONG_CONVERSATION } from './long-conversation';
 
 export const TICKETS = 10_000;
 export const MESSAGES = 100_000;
-/** The newest ticket holds the long conversation. */
-export const LONG_CONVERSATION = 500;
 
 const BASE = Date.parse('2025-03-10T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSnapshot } from 'valtio';
@@ -15,14 +15,22 @@ import { useConversation } from '../data/use-conversation';
 import { useTicketActions } from '../data/use-ticket-actions';
 import type { AttendanceContext } from '../data/use-attendance-context';
 import { fetchOnlineUsers, sendAttachment, sendReaction, sendTemplate, signedFileUrl } from '../api/attendance-operations';
-import { Composer } from '../composer/composer';
 import type { AttachmentDraft } from '../composer/attachment';
-import { TransferModal } from '../lifecycle/transfer-modal';
-import { CloseTicketModal } from '../lifecycle/close-ticket-modal';
 import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
 import { MessageSearchBar } from './message-search-bar';
 import { MediaResolverContext } from './media-url';
+
+// The composer and the dialogs are their own chunks, so the ticket list paints without their code;
+// they are fetched once the page is idle, before an attendant opens a ticket.
+const loadComposer = () => import('../composer/composer');
+const loadTransferModal = () => import('../lifecycle/transfer-modal');
+const loadCloseTicketModal = () => import('../lifecycle/close-ticket-modal');
+const Composer = lazy(() => loadComposer().then((m) => ({ default: m.Composer })));
+const TransferModal = lazy(() => loadTransferModal().then((m) => ({ default: m.TransferModal })));
+const CloseTicketModal = lazy(() => loadCloseTicketModal().then((m) => ({ default: m.CloseTicketModal })));
+const prefetch = () => void Promise.all([loadComposer(), loadTransferModal(), loadCloseTicketModal()]).catch(() => undefined);
+if (globalThis.requestIdleCallback) globalThis.requestIdleCallback(prefetch, { timeout: 2_000 });
 
 export interface ConversationReferences {
   users: readonly OnlineUser[];
@@ -209,47 +217,51 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
           </Group>
         </Paper>
       ) : (
-        <Composer
-          key={ticketId}
-          draft={draft?.text ?? null}
-          onDraftChange={onDraftChange}
-          replyTo={replyTo}
-          onCancelReply={() => setReply(null)}
-          commentMode={ui.commentMode}
-          onCommentModeChange={attendanceActions.setCommentMode}
-          quickAnswers={refs.quickAnswers}
-          templates={ctx.connection?.official ? refs.templates : []}
-          templateRequired={windowLeft === 0}
-          onSendText={onSendText}
-          onSendAttachment={onSendAttachment}
-          onSendTemplate={(template) =>
-            void sendTemplate(target, { name: template.identifier, language: template.language ?? 'pt_BR', components: template.components }).catch(
-              () => undefined,
-            )
-          }
-          onProblem={problem}
-        />
+        <Suspense fallback={null}>
+          <Composer
+            key={ticketId}
+            draft={draft?.text ?? null}
+            onDraftChange={onDraftChange}
+            replyTo={replyTo}
+            onCancelReply={() => setReply(null)}
+            commentMode={ui.commentMode}
+            onCommentModeChange={attendanceActions.setCommentMode}
+            quickAnswers={refs.quickAnswers}
+            templates={ctx.connection?.official ? refs.templates : []}
+            templateRequired={windowLeft === 0}
+            onSendText={onSendText}
+            onSendAttachment={onSendAttachment}
+            onSendTemplate={(template) =>
+              void sendTemplate(target, { name: template.identifier, language: template.language ?? 'pt_BR', components: template.components }).catch(
+                () => undefined,
+              )
+            }
+            onProblem={problem}
+          />
+        </Suspense>
       )}
-      <TransferModal
-        opened={ui.modal === 'transfer'}
-        users={transferUsers}
-        departments={refs.departments}
-        holderId={ticket.user_id}
-        pending={actions.pending}
-        busy={actions.busy}
-        online={ctx.online}
-        onClose={() => attendanceActions.openModal(null)}
-        onCreate={(target) => void actions.transfer(target)}
-        onConfirm={() => void actions.confirmPending()}
-        onCancelPending={() => void actions.cancelPending()}
-      />
-      <CloseTicketModal
-        opened={ui.modal === 'close'}
-        reasons={refs.reasons}
-        busy={actions.busy}
-        onClose={() => attendanceActions.openModal(null)}
-        onConfirm={(input) => void actions.close(input)}
-      />
+      <Suspense fallback={null}>
+        <TransferModal
+          opened={ui.modal === 'transfer'}
+          users={transferUsers}
+          departments={refs.departments}
+          holderId={ticket.user_id}
+          pending={actions.pending}
+          busy={actions.busy}
+          online={ctx.online}
+          onClose={() => attendanceActions.openModal(null)}
+          onCreate={(target) => void actions.transfer(target)}
+          onConfirm={() => void actions.confirmPending()}
+          onCancelPending={() => void actions.cancelPending()}
+        />
+        <CloseTicketModal
+          opened={ui.modal === 'close'}
+          reasons={refs.reasons}
+          busy={actions.busy}
+          onClose={() => attendanceActions.openModal(null)}
+          onConfirm={(input) => void actions.close(input)}
+        />
+      </Suspense>
     </MediaResolverContext.Provider>
   );
 }
