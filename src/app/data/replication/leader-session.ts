@@ -84,6 +84,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         takeSideloaded: (upstreamSettled) => sideloads.take(db, name, upstreamSettled),
         onRejected: (id, error) => markRejected(db, id, error.message),
         retryTime: options.retryTime,
+        tombstonesThroughPull: name === 'chattickets',
         beforeFirstPull:
           name === 'customerchats'
             ? async () => {

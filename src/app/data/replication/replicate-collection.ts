@@ -50,6 +50,12 @@ export interface CollectionReplicationOptions {
   retryTime?: number;
   /** Awaited before the first pull (the messages wait for the tickets on an empty database). */
   beforeFirstPull?: () => Promise<void>;
+  /**
+   * A tombstone answering a push (the row left this user's view meanwhile) rides on the next
+   * pull answer instead of being RxDB's conflict resolution, so that it reaches `received$`
+   * like every other tombstone: the tickets' listeners drop the messages with the ticket.
+   */
+  tombstonesThroughPull?: boolean;
 }
 
 export interface CollectionReplication {
@@ -131,6 +137,18 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     return data[`push${spec.typeName}`] ?? [];
   };
 
+  /** Push answers held for the next pull answer (`tombstonesThroughPull`), by id. */
+  const answeredTombstones = new Map<string, ServerDoc>();
+  const conflictsOf = (answered: ServerDoc[]): ServerDoc[] => {
+    if (!options.tombstonesThroughPull) return answered;
+    const held = answered.filter((doc) => doc._deleted === true);
+    if (held.length === 0) return answered;
+    for (const doc of held) answeredTombstones.set(doc.id, doc);
+    // RxDB holds pulls back while a push runs: this one starts once the push is settled.
+    state.reSync();
+    return answered.filter((doc) => doc._deleted !== true);
+  };
+
   const stream$ = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
   let firstPullAllowed: Promise<void> | undefined;
   const state = replicateRxCollection<unknown, Checkpoint>({
@@ -156,6 +174,8 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
         const answered = normalize(bulk?.checkpoint) ?? from;
         remember(answered);
         const sideloaded = await options.takeSideloaded(() => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
+        sideloaded.push(...answeredTombstones.values());
+        answeredTombstones.clear();
         const pulled = bulk?.documents ?? [];
         // The later copy in the list wins: a side-loaded one must not undo a newer state in this answer.
         // At the same state it stays, as it was read with the viewer's current visibility (a
@@ -174,7 +194,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
           modifier: (doc) => toServer(spec.name, doc as Record<string, unknown>),
           handler: async (rows) => {
             try {
-              return (await pushRows(rows)).map((doc) => fromServer(spec.name, doc)) as never[];
+              return conflictsOf(await pushRows(rows)).map((doc) => fromServer(spec.name, doc)) as never[];
             } catch (error) {
               if (!(error instanceof SyncRequestError) || error.kind !== 'final') throw error;
               // One refused row must not hold back the others: push them one by one.
@@ -187,7 +207,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
                   await options.onRejected((row.newDocumentState as unknown as { id: string }).id, rowError);
                 }
               }
-              return conflicts.map((doc) => fromServer(spec.name, doc)) as never[];
+              return conflictsOf(conflicts).map((doc) => fromServer(spec.name, doc)) as never[];
             }
           },
         }

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncTransport } from '../../../src/app/data/replication/transport';
+import { signedInCaller } from './support/admin-api';
+import { startSyncServer, type SyncServer } from './support/sync-server';
+import { eventually, signIn, startClient } from './support/sync-client';
+
+/**
+ * A ticket that leaves a user's view and comes straight back between two pulls of its tickets
+ * (convergence seed 161): the tickets feed only ever shows that user the ticket visible, with
+ * the same department, while the messages feed passed the ticket's messages as invisible in
+ * between. The messages must still reach the user. They do not yet (a known divergence, like
+ * seed 161 in support/convergence-run.ts): it runs with PEDBOT_CONVERGENCE_KNOWN=run only.
+ */
+const CHANGE_DEPARTMENT = `mutation ($id: ID!, $dep: ID) { changeChatTicketDepartment(id: $id, inbox_department_id: $dep) { id } }`;
+
+let server: SyncServer;
+
+beforeAll(async () => {
+  server = await startSyncServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Holds the messages' pulls until released; no socket, so nothing arrives but by pull. */
+function gatedMessagePulls(transport: SyncTransport) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const wrapped: SyncTransport = {
+    ...transport,
+    wsUrl: () => 'ws://127.0.0.1:9/no-stream',
+    request: async (query, variables, operation) => {
+      if (query.includes('pullCustomerChat(')) await gate;
+      return transport.request(query, variables, operation);
+    },
+  };
+  return { wrapped, release };
+}
+
+describe('a ticket out of view and straight back', () => {
+  it.runIf(process.env.PEDBOT_CONVERGENCE_KNOWN === 'run')('still brings the messages its user missed meanwhile', async () => {
+    const phone = '5511976549161';
+    await server.inbound(phone, 'Primeira mensagem');
+    const asAdmin = await signedInCaller(server.url, 'admin@demo.local');
+    const ticketId = await server.database.asOwner(async (db) => {
+      const row = await db
+        .selectFrom('chat_tickets as t')
+        .innerJoin('customers as c', (join) => join.onRef('c.tenant_id', '=', 't.tenant_id').onRef('c.id', '=', 't.customer_id'))
+        .select('t.id')
+        .where('c.phone_number', '=', phone)
+        .executeTakeFirstOrThrow();
+      return String(row.id);
+    });
+    const other = (await signIn(server.url, 'bruno@demo.local')).user.departmentId;
+    let release: () => void = () => {};
+
+    const client = await startClient({
+      baseUrl: () => server.url,
+      email: 'ana@demo.local',
+      instanceId: await server.instanceId('demo'),
+      collections: ['customerchats', 'chattickets', 'customers'],
+      wrap: (transport) => {
+        const gated = gatedMessagePulls(transport);
+        release = gated.release;
+        return gated.wrapped;
+      },
+      visibleTicketDelayMs: 10,
+    });
+    try {
+      const vendas = client.user.departmentId;
+      await asAdmin(CHANGE_DEPARTMENT, { id: ticketId, dep: vendas });
+      client.engine.leader()?.reSync(['chattickets']);
+      await eventually('Ana holds the ticket', async () => !!(await client.db.chattickets.findOne(ticketId).exec()));
+
+      // Out of Ana's view while her messages' first pull runs, then straight back.
+      await asAdmin(CHANGE_DEPARTMENT, { id: ticketId, dep: other });
+      release();
+      await client.engine.leader()?.replications.get('customerchats')?.state.awaitInitialReplication();
+      await asAdmin(CHANGE_DEPARTMENT, { id: ticketId, dep: vendas });
+      client.engine.leader()?.reSync();
+
+      await eventually(
+        'the ticket is back with its message',
+        async () => (await client.db.customerchats.find({ selector: { ticket_key: ticketId } }).exec()).length === 1,
+        3_000,
+      );
+      expect((await client.db.chattickets.findOne(ticketId).exec())?.inbox_department_id).toBe(vendas);
+    } finally {
+      await client.remove();
+    }
+  });
+});
