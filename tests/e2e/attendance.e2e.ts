@@ -128,6 +128,8 @@ describe('attendance console', () => {
     // A customer writes; the administrator routes the ticket to the Vendas inbox.
     await customer.write('Olá, quero saber do meu pedido');
     await row(admin, customer.name).click({ timeout: 20_000 });
+    // Notices of the sign-in sit above the dialog's first controls: closed, as a user would.
+    await dismissNotifications(admin);
     await admin.getByRole('button', { name: 'Transferir' }).first().click();
     await admin.getByText('Departamento', { exact: true }).click();
     await admin.getByRole('combobox', { name: 'Escolha o departamento' }).click();

@@ -26,11 +26,19 @@ export function MainLayout() {
   const current = useCurrentAppRoute();
   usePlatformStatus(tenant, current);
   usePageTitle(current?.title ?? 'PedBot');
-  // Storage warnings stay until closed: the user has to act on them (sign out, free space).
+  // A storage near its quota stays on screen until closed: the user has to act (sign out, free space).
+  // A storage the browser did not make persistent is common and nothing to act on at once, so it
+  // only shows for a while.
   useEffect(
     () =>
       showStorageNoticesOnce(storageNotices$, (notice) =>
-        notifications.show({ id: `storage-${notice.kind}`, color: 'yellow', autoClose: false, title: notice.title, message: notice.message }),
+        notifications.show({
+          id: `storage-${notice.kind}`,
+          color: 'yellow',
+          autoClose: notice.kind === 'quota' ? false : 8_000,
+          title: notice.title,
+          message: notice.message,
+        }),
       ),
     [],
   );
