@@ -15,10 +15,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { startServer } from '../../src/server/main';
+import { seedSyncBench, signInDemoAdmin } from './_sync-seed';
 
 const TICKETS = Number(process.argv[2] ?? 10_000);
 const PER_TICKET = Number(process.argv[3] ?? 10);
@@ -154,7 +154,7 @@ async function buildPage(outDir: string): Promise<void> {
 async function main(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-sync-dist-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-sync-data-'));
-  let started = Date.now();
+  const started = Date.now();
   await buildPage(outDir);
   console.log(`page built in ${Date.now() - started} ms`);
   const server = await startServer({
@@ -168,35 +168,10 @@ async function main(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    const { tenantId, instanceId } = await server.database.asOwner(async (db) => {
-      const tenant = await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
-      const instance = await db.selectFrom('instances').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
-      return { tenantId: tenant.id, instanceId: instance.id };
-    });
-    started = Date.now();
-    await server.database.asOwner(async (db) => {
-      await sql`insert into customers (tenant_id, name, phone_number)
-        select ${tenantId}, 'Cliente ' || g, '55129' || lpad(g::text, 8, '0') from generate_series(1, ${TICKETS}) g`.execute(db);
-      await sql`insert into chat_tickets (tenant_id, instance_id, customer_id, inbox, last_msg, last_msg_preview, created_at)
-        select ${tenantId}, ${instanceId}, c.id, (c.id % 3 = 0), now() - (c.id || ' minutes')::interval, 'Mensagem', now() - interval '30 days'
-        from customers c where c.tenant_id = ${tenantId} and c.phone_number like '55129%'`.execute(db);
-      await sql`insert into customer_chats (tenant_id, instance_id, customer_id, chat_ticket_id, hash, message, sent_at)
-        select t.tenant_id, t.instance_id, t.customer_id, t.id, 'bench-' || t.id || '-' || g, 'Mensagem ' || g,
-               now() - (t.id || ' minutes')::interval - (g || ' seconds')::interval
-        from chat_tickets t join customers c on c.tenant_id = t.tenant_id and c.id = t.customer_id,
-          generate_series(1, ${PER_TICKET}) g
-        where t.tenant_id = ${tenantId} and c.phone_number like '55129%'`.execute(db);
-    });
-    console.log(`seeded ${TICKETS} tickets and ${TICKETS * PER_TICKET} messages in ${Date.now() - started} ms`);
+    const { instanceId } = await seedSyncBench(server.database, TICKETS, PER_TICKET);
+    const admin = await signInDemoAdmin(server.url);
 
-    const login = await fetch(`${server.url}/demo/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation { logIn(email: "admin@demo.local", password: "Pedbot@demo1") { token user { id } } }' }),
-    });
-    const { data } = (await login.json()) as { data: { logIn: { token: string; user: { id: string } } } };
-
-    const baseline = await serverOnlyRate(server.url, data.logIn.token, String(instanceId));
+    const baseline = await serverOnlyRate(server.url, admin.token, String(instanceId));
     console.log(
       `baseline, the same pulls from Node without applying: ${baseline.docs} docs in ${(baseline.ms / 1000).toFixed(2)} s = ` +
         `${Math.round(baseline.docs / (baseline.ms / 1000))} docs/s (the ceiling the server and loopback allow in this run)`,
@@ -208,7 +183,7 @@ async function main(): Promise<void> {
     const result = await page.evaluate(
       ([token, userId, instance]) =>
         (window as unknown as { runSync: (t: string, u: string, i: string) => Promise<SyncResult> }).runSync(token, userId, instance),
-      [data.logIn.token, String(data.logIn.user.id), String(instanceId)] as const,
+      [admin.token, admin.userId, String(instanceId)] as const,
     );
     const applied = Object.values(result.counts).reduce((a, b) => a + b, 0);
     const seconds = result.ms / 1000;

@@ -16,7 +16,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { firstValueFrom, filter } from 'rxjs';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import WebSocket from 'ws';
@@ -28,6 +27,7 @@ import { createHttpTransport } from '../../src/app/data/replication/transport';
 import { REPLICATED, type CustomerChatDoc } from '../../src/app/data/schema';
 import { TAB_COMBINATIONS } from '../../src/shared/domain/tickets';
 import { startServer } from '../../src/server/main';
+import { seedSyncBench, signInDemoAdmin } from './_sync-seed';
 
 const TICKETS = Number(process.argv[2] ?? 10_000);
 const PER_TICKET = Number(process.argv[3] ?? 10);
@@ -45,40 +45,12 @@ async function main(): Promise<void> {
     config: { dataDir, staticDir: '/nonexistent', logLevel: 'silent', argon2MemoryKib: 1024, argon2TimeCost: 2, sandboxAckStepMs: 60_000 },
   });
   try {
-    const { tenantId, instanceId } = await server.database.asOwner(async (db) => {
-      const tenant = await db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
-      const instance = await db.selectFrom('instances').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow();
-      return { tenantId: tenant.id, instanceId: instance.id };
-    });
-
-    let started = Date.now();
-    await server.database.asOwner(async (db) => {
-      await sql`insert into customers (tenant_id, name, phone_number)
-        select ${tenantId}, 'Cliente ' || g, '55129' || lpad(g::text, 8, '0') from generate_series(1, ${TICKETS}) g`.execute(db);
-      await sql`insert into chat_tickets (tenant_id, instance_id, customer_id, inbox, last_msg, last_msg_preview, created_at)
-        select ${tenantId}, ${instanceId}, c.id, (c.id % 3 = 0), now() - (c.id || ' minutes')::interval, 'Mensagem', now() - interval '30 days'
-        from customers c where c.tenant_id = ${tenantId} and c.phone_number like '55129%'`.execute(db);
-      await sql`insert into customer_chats (tenant_id, instance_id, customer_id, chat_ticket_id, hash, message, sent_at)
-        select t.tenant_id, t.instance_id, t.customer_id, t.id, 'bench-' || t.id || '-' || g, 'Mensagem ' || g,
-               now() - (t.id || ' minutes')::interval - (g || ' seconds')::interval
-        from chat_tickets t join customers c on c.tenant_id = t.tenant_id and c.id = t.customer_id,
-          generate_series(1, ${PER_TICKET}) g
-        where t.tenant_id = ${tenantId} and c.phone_number like '55129%'`.execute(db);
-    });
-    console.log(`seeded ${TICKETS} tickets and ${TICKETS * PER_TICKET} messages in ${Date.now() - started} ms`);
-
-    const login = await fetch(`${server.url}/demo/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation { logIn(email: "admin@demo.local", password: "Pedbot@demo1") { token user { id } } }' }),
-    });
-    const { data } = (await login.json()) as { data: { logIn: { token: string; user: { id: string } } } };
-    const token = data.logIn.token;
-    const userId = String(data.logIn.user.id);
+    const { instanceId } = await seedSyncBench(server.database, TICKETS, PER_TICKET);
+    const { token, userId } = await signInDemoAdmin(server.url);
     const db = await openPedbotDatabase({ storage: getRxStorageMemory(), name: 'bench', multiInstance: false });
     const transport = createHttpTransport({ endpoint: `${server.url}/demo/graphql`, getToken: async () => token, webSocketImpl: WebSocket });
 
-    started = Date.now();
+    const started = Date.now();
     const engine = startSyncEngine({ db, transport, scope: { tenant: 'demo', userId, instanceId: String(instanceId) } });
     await firstValueFrom(engine.state$.pipe(filter((s) => s.status === 'online')));
     await engine.leader()?.awaitInSync();
