@@ -326,7 +326,9 @@ describe('attendance console', () => {
     // A reload forgets the page cursor: scrolling to the end asks the server again (dark this time).
     await admin.reload();
     await admin.getByRole('tab', { name: /Fila/ }).waitFor();
-    await row(admin, names[13]!).waitFor({ timeout: 20_000 });
+    // The list may come back where the reader left it (the end, with the open ticket): from the top.
+    const toTop = () => list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect.poll(async () => (await toTop(), row(admin, names[13]!).count()), { timeout: 20_000 }).toBe(1);
     await toEnd();
     await admin.locator('[data-testid="ticket-list-footer"][data-status="loading"]').waitFor({ timeout: 10_000 });
     await screenshot(admin, 'attendance-list-loading-more-tablet-dark');
