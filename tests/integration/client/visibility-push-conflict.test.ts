@@ -59,15 +59,7 @@ describe('a ticket leaving while its viewed state is pushed', () => {
     const phone = '5511976549254';
     await server.inbound(phone, 'Mensagem para o Suporte');
     const asAdmin = await signedInCaller(server.url, 'admin@demo.local');
-    const ticketId = await server.database.asOwner(async (db) => {
-      const row = await db
-        .selectFrom('chat_tickets as t')
-        .innerJoin('customers as c', (join) => join.onRef('c.tenant_id', '=', 't.tenant_id').onRef('c.id', '=', 't.customer_id'))
-        .select('t.id')
-        .where('c.phone_number', '=', phone)
-        .executeTakeFirstOrThrow();
-      return String(row.id);
-    });
+    const ticketId = await server.ticketIdOf(phone);
     const vendas = (await signIn(server.url, 'ana@demo.local')).user.departmentId;
     let gates: ReturnType<typeof gatedTickets>['gates'] | undefined;
     const client = await startClient({

@@ -42,15 +42,7 @@ describe('a ticket out of view and straight back', () => {
     const phone = '5511976549161';
     await server.inbound(phone, 'Primeira mensagem');
     const asAdmin = await signedInCaller(server.url, 'admin@demo.local');
-    const ticketId = await server.database.asOwner(async (db) => {
-      const row = await db
-        .selectFrom('chat_tickets as t')
-        .innerJoin('customers as c', (join) => join.onRef('c.tenant_id', '=', 't.tenant_id').onRef('c.id', '=', 't.customer_id'))
-        .select('t.id')
-        .where('c.phone_number', '=', phone)
-        .executeTakeFirstOrThrow();
-      return String(row.id);
-    });
+    const ticketId = await server.ticketIdOf(phone);
     const other = (await signIn(server.url, 'bruno@demo.local')).user.departmentId;
     let release: () => void = () => {};
 

@@ -25,6 +25,8 @@ export interface SyncServer {
   inbound(from: string, text: string, options?: { tenant?: string; name?: string; instanceId?: string }): Promise<void>;
   /** What the sandbox channel was handed for sending (the outbound side), per text. */
   outbox(tenant?: string, instanceId?: string): Promise<Array<{ text: string | null; to?: string }>>;
+  /** The id of the ticket of the customer with this phone (the first one, whatever its tenant). */
+  ticketIdOf(phone: string): Promise<string>;
   /** Adds a tenant shaped like the demo one (users admin/ana/bruno@<slug>.local); returns its id. */
   seedTenant(slug: string): Promise<number>;
   close(): Promise<void>;
@@ -63,6 +65,17 @@ export async function startSyncServer(overrides: Partial<Config> = {}): Promise<
   };
 
   return {
+    async ticketIdOf(phone) {
+      const row = await database.asOwner((db) =>
+        db
+          .selectFrom('chat_tickets as t')
+          .innerJoin('customers as c', (join) => join.onRef('c.tenant_id', '=', 't.tenant_id').onRef('c.id', '=', 't.customer_id'))
+          .select('t.id')
+          .where('c.phone_number', '=', phone)
+          .executeTakeFirstOrThrow(),
+      );
+      return String(row.id);
+    },
     get url() {
       return server.url;
     },
