@@ -60,7 +60,8 @@ export function observeInstances(instances: readonly InstanceView[]): void {
  */
 export function startConnectionDropWatch(tenant: string): void {
   if (running?.tenant === tenant) return;
-  stopConnectionDropWatch();
+  // Only another tenant's watch is stopped: what the chooser already showed before the first start stays known.
+  if (running) stopConnectionDropWatch();
   const { stream, dispose } = instanceStream(tenant);
   const stop = startDropWatch({
     list: () => fetchInstances(tenant, { notify: false }),
