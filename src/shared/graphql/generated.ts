@@ -65,6 +65,13 @@ export interface ChatTicket {
   previous_user_id?: Maybe<string>;
   previous_user_name?: Maybe<string>;
   customer_name?: Maybe<string>;
+  /**
+   * The change position (as checkpoints carry it) of the latest change of who may see the ticket:
+   * holder, inbox, department, closing, deletion; 0 while none happened. A client that holds the
+   * ticket and sees this move reloads its latest messages: the ticket may have left its view and
+   * come back while its messages' feed went past messages it could not see then.
+   */
+  vis_position: number;
   updatedAt: number;
   _deleted: boolean;
   user?: Maybe<TicketUser>;
@@ -114,6 +121,7 @@ export interface ChatTicketInput {
   previous_user_id?: Maybe<string>;
   previous_user_name?: Maybe<string>;
   customer_name?: Maybe<string>;
+  vis_position?: Maybe<number>;
   updatedAt?: Maybe<number>;
   _deleted?: Maybe<boolean>;
 }

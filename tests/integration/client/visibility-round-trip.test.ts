@@ -8,8 +8,8 @@ import { eventually, signIn, startClient } from './support/sync-client';
  * A ticket that leaves a user's view and comes straight back between two pulls of its tickets
  * (convergence seed 161): the tickets feed only ever shows that user the ticket visible, with
  * the same department, while the messages feed passed the ticket's messages as invisible in
- * between. The messages must still reach the user. They do not yet (a known divergence, like
- * seed 161 in support/convergence-run.ts): it runs with PEDBOT_CONVERGENCE_KNOWN=run only.
+ * between. The messages must still reach the user: the ticket comes back with a new visibility
+ * position, which makes the client load its latest messages again.
  */
 const CHANGE_DEPARTMENT = `mutation ($id: ID!, $dep: ID) { changeChatTicketDepartment(id: $id, inbox_department_id: $dep) { id } }`;
 
@@ -38,7 +38,7 @@ function gatedMessagePulls(transport: SyncTransport) {
 }
 
 describe('a ticket out of view and straight back', () => {
-  it.runIf(process.env.PEDBOT_CONVERGENCE_KNOWN === 'run')('still brings the messages its user missed meanwhile', async () => {
+  it('still brings the messages its user missed meanwhile', async () => {
     const phone = '5511976549161';
     await server.inbound(phone, 'Primeira mensagem');
     const asAdmin = await signedInCaller(server.url, 'admin@demo.local');

@@ -111,4 +111,19 @@ describe('pull visibility and isolation (SPEC §4)', () => {
     expect(page.checkpoint!.position).toBeGreaterThan(checkpoint!.position);
     expect(await pullOnce(f, f.alpha, 'bruno', 'CustomerChat', page.checkpoint, 3)).toMatchObject({ documents: [] });
   });
+
+  it('moves a ticket’s visibility position on a visibility change, even one undone at once, and not on a message', async () => {
+    const id = String(tickets.none!.ticketId);
+    const ticketOf = async () => (await pullAll(f, f.alpha, 'admin', 'ChatTicket')).docs.get(id)!;
+    const before = await ticketOf();
+    await f.inbound(f.alpha, { from: '11933330001', text: 'mais uma' });
+    const afterMessage = await ticketOf();
+    expect(afterMessage.last_msg_preview).toBe('mais uma');
+    expect(afterMessage.vis_position).toBe(before.vis_position);
+    await moveToDepartment(f, f.alpha, tickets.none!.ticketId, f.alpha.departments.vendas);
+    await moveToDepartment(f, f.alpha, tickets.none!.ticketId, null);
+    const back = await ticketOf();
+    expect(back.inbox_department_id).toBeNull();
+    expect(back.vis_position).toBeGreaterThan(afterMessage.vis_position as number);
+  });
 });

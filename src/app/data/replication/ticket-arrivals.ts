@@ -14,6 +14,14 @@ import type { SyncTransport } from './transport';
  * latest 80 messages, which the feed does not resend because they are older than the
  * checkpoint. Loads still to do are kept in a local document, so a restart does not lose them.
  *
+ * A ticket this user holds whose visibility position (`vis_position`) moved gets its latest 80
+ * messages again: who may see it changed since this user got it, so it may have left this user's
+ * view and come back between two pulls of the tickets (never reaching this user as a tombstone)
+ * while the messages' feed went past messages this user could not see then. Those messages are
+ * older than the messages' checkpoint and would never come otherwise. The move is read from the
+ * storage's updates, so it counts however the new state got in (a pull, a side-load, or the
+ * master state answering a push).
+ *
  * On an empty database the messages' first pull waits for the tickets' first pull (see
  * `messagesMayPull`): a ticket that became visible before the tickets were pulled then has its
  * messages in the messages' pull, and one that became visible later arrives afterwards and is
@@ -51,7 +59,15 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
   const subs = new Subscription();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const loading = new Set<string>();
+  const again = new Set<string>();
   let stopped = false;
+
+  // One queue for ticket arrivals and late messages: a history load is only scheduled after the
+  // checks of the messages that arrived before it, so a late drop can never undo a load.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>) => {
+    queue = queue.then(() => (stopped ? undefined : task())).catch(options.onError);
+  };
 
   // A received ticket is new when the write that stored it inserted it (absent or tombstoned
   // before): the storage reports inserts synchronously, before the replication emits the
@@ -59,7 +75,13 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
   const inserted = new Set<string>();
   subs.add(
     db.chattickets.storageInstance.changeStream().subscribe((bulk) => {
-      for (const event of bulk.events) if (event.operation === 'INSERT') inserted.add(event.documentId);
+      for (const event of bulk.events) {
+        if (event.operation === 'INSERT') inserted.add(event.documentId);
+        else if (visibilityMoved(event.previousDocumentData, event.documentData)) {
+          const id = event.documentId;
+          enqueue(() => reload(id));
+        }
+      }
     }),
   );
 
@@ -84,27 +106,36 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
 
   const load = async (ticketId: string): Promise<void> => {
     const { pending } = await state;
+    // A load asked for while one runs goes after it: the running one may have read the
+    // messages before the change that asked for it.
+    if (loading.has(ticketId)) {
+      again.add(ticketId);
+      return;
+    }
     const ticket = await db.chattickets.findOne(ticketId).exec();
     if (!ticket) {
       pending.delete(ticketId);
       await savePending(pending);
       return;
     }
-    if (loading.has(ticketId)) return;
     loading.add(ticketId);
+    let retryMs = 0;
     try {
       const docs = await fetchLatestMessages(options.transport, ticket.customer_id, ticket.instance_id, ticket.id);
       if (stopped) return;
       sideloads.add('customerchats', docs);
       messages.state.reSync();
       if (!(await awaitStored(db, 'customerchats', docs, 3_000))) throw new Error('history not stored yet');
-      pending.delete(ticketId);
-      await savePending(pending);
+      if (!again.has(ticketId)) {
+        pending.delete(ticketId);
+        await savePending(pending);
+      }
     } catch {
       // Offline or not applied yet: try again, the ticket stays pending across restarts too.
-      later(() => load(ticketId), 1_000);
+      retryMs = 1_000;
     } finally {
       loading.delete(ticketId);
+      if (again.delete(ticketId) || retryMs > 0) later(() => load(ticketId), retryMs);
     }
   };
 
@@ -122,8 +153,15 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     await now.remove();
   };
 
+  const reload = async (ticketId: string) => {
+    const { pending } = await state;
+    pending.add(ticketId);
+    await savePending(pending);
+    later(() => load(ticketId), options.delayMs);
+  };
+
   const arrived = async (ticket: RxDocumentData<ChatTicketDoc>, isNew: boolean, duringFirstPull: boolean) => {
-    const { pending, synced } = await state;
+    const { synced } = await state;
     if (ticket._deleted) {
       // Recorded first: a restart before the late messages were dropped sweeps them (below).
       const { dropped } = await state;
@@ -136,17 +174,9 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     if (!isNew) return;
     // The first pull on an empty database is followed by the messages' own first pull.
     if (!synced && duringFirstPull) return;
-    pending.add(ticket.id);
-    await savePending(pending);
-    later(() => load(ticket.id), options.delayMs);
+    await reload(ticket.id);
   };
 
-  // One queue for ticket arrivals and late messages: a history load is only scheduled after the
-  // checks of the messages that arrived before it, so a late drop can never undo a load.
-  let queue: Promise<void> = Promise.resolve();
-  const enqueue = (task: () => Promise<void>) => {
-    queue = queue.then(() => (stopped ? undefined : task())).catch(options.onError);
-  };
   let firstPullDone = false;
   subs.add(
     tickets.state.received$.subscribe((raw) => {
@@ -189,6 +219,12 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     subs.unsubscribe();
     for (const timer of timers) clearTimeout(timer);
   };
+}
+
+/** Whether a live ticket's visibility position changed; unknown (stored before version 2 of the schema) is no move. */
+function visibilityMoved(before: RxDocumentData<ChatTicketDoc> | undefined, after: RxDocumentData<ChatTicketDoc>): boolean {
+  if (!before || before._deleted || after._deleted || before.vis_position === undefined) return false;
+  return after.vis_position !== before.vis_position;
 }
 
 async function dropLateMessages(db: PedbotDatabase, arrived: readonly CustomerChatDoc[]): Promise<void> {

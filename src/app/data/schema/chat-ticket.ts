@@ -5,7 +5,8 @@ import { TICKET_SORT_KEY_MAX, ticketSortKey } from './sort-key';
 /**
  * A ticket (SPEC §3 ChatTicket): the flat fields the server replicates (nested user, customer and
  * campaign are not part of the document; join them locally). Local fields for the tab indexes:
- * `owner_key` (user_id or '') and `sort_at` (last_msg, else createdAt).
+ * `owner_key` (user_id or '') and `sort_at` (last_msg, else createdAt). `vis_position` is absent
+ * on tickets stored before version 2 until the server sends them again.
  */
 export interface ChatTicketDoc {
   id: string;
@@ -36,6 +37,7 @@ export interface ChatTicketDoc {
   previous_user_id?: string;
   previous_user_name?: string;
   customer_name?: string;
+  vis_position?: number;
   updatedAt: number;
   owner_key: string;
   sort_at: string;
@@ -44,7 +46,7 @@ export interface ChatTicketDoc {
 
 export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
   title: 'chattickets',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -76,6 +78,7 @@ export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
     previous_user_id: text,
     previous_user_name: text,
     customer_name: text,
+    vis_position: int,
     updatedAt: epochMs,
     owner_key: idField,
     sort_at: timeField,
@@ -104,4 +107,6 @@ export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
 export const chatTicketMigrations = {
   /** 1: `sort_key` for the newest-first tab indexes. */
   1: (doc: Omit<ChatTicketDoc, 'sort_key'>): ChatTicketDoc => ({ ...doc, sort_key: ticketSortKey(doc) }),
+  /** 2: `vis_position`, unknown for the tickets already stored (they keep every other field). */
+  2: (doc: ChatTicketDoc): ChatTicketDoc => doc,
 };

@@ -43,6 +43,7 @@ export function toTicketDocument(row: TicketRow, extras: TicketExtras = {}): Cha
     previous_user_id: idString(row.previous_user_id),
     previous_user_name: extras.previous_user_name ?? null,
     customer_name: extras.customer_name ?? null,
+    vis_position: Number(row.vis_xid),
     updatedAt: epochMs(row.updated_at),
     _deleted: row.deleted_at !== null,
   };
@@ -78,6 +79,7 @@ export const neutralTicketDocument = (id: string, updatedAt: number): ChatTicket
   previous_user_id: null,
   previous_user_name: null,
   customer_name: null,
+  vis_position: 0,
   updatedAt,
   _deleted: true,
 });

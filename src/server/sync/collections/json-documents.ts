@@ -35,7 +35,7 @@ export const ticketJson = (t: string, previousUserName: RawBuilder<unknown>): Ra
     'inbox_department_id', ${c('inbox_department_id')}::text, 'pickableInboxChat', null,
     'createdAt', pedbot_iso(${c('created_at')}), 'curretTimestamp', pedbot_iso(${c('updated_at')}),
     'is_research', ${c('is_research')}, 'grade', ${c('grade')}, 'previous_user_id', ${c('previous_user_id')}::text,
-    'previous_user_name', ${previousUserName}, 'customer_name', null,
+    'previous_user_name', ${previousUserName}, 'customer_name', null, 'vis_position', ${c('vis_xid')}::text::bigint,
     'updatedAt', pedbot_ms(${c('updated_at')}), '_deleted', ${c('deleted_at')} is not null
   )::text`;
 };

@@ -42,26 +42,15 @@ export interface ConvergenceRig {
 /**
  * The seeds of one half: PEDBOT_CONVERGENCE_SEEDS (default 300) from PEDBOT_CONVERGENCE_SEED
  * (default 1), odd ones in one file and even ones in the other, so that a failure's replay
- * command (its file, its seed) runs that seed alone.
+ * command (its file, its seed) runs that seed alone. PEDBOT_CONVERGENCE_TRACE=1 adds the
+ * clients' ticket and message arrivals and removals to a failure's message.
  */
 export function convergenceSeeds(half: 0 | 1): number[] {
   const count = Number(process.env.PEDBOT_CONVERGENCE_SEEDS ?? 300);
   const first = Number(process.env.PEDBOT_CONVERGENCE_SEED ?? 1);
   const all = Array.from({ length: count }, (_, i) => first + i);
-  const skipKnown = count > 1 && process.env.PEDBOT_CONVERGENCE_KNOWN !== 'run';
-  return all.filter((seed) => seed % 2 === (half === 0 ? 1 : 0) && !(skipKnown && KNOWN_DIVERGENT.has(seed)));
+  return all.filter((seed) => seed % 2 === (half === 0 ? 1 : 0));
 }
-
-/**
- * Seeds that reveal a divergence not fixed yet, left out of the default run so the rest keeps
- * guarding, and announced on every run. Seed 161: a ticket moved out of a user's department and
- * straight back between two pulls of the tickets, while the messages' pull passed its messages as
- * invisible; nothing brings them back (tests/integration/client/visibility-round-trip.test.ts).
- * It fails most often when run after the seeds before it; replay alone, or run all with
- * PEDBOT_CONVERGENCE_KNOWN=run. PEDBOT_CONVERGENCE_TRACE=1 adds the clients' ticket and message
- * arrivals and removals to a failure's message.
- */
-export const KNOWN_DIVERGENT = new Set([161]);
 
 /** PEDBOT_CONVERGENCE_MOVES=off leaves department moves out of the schedules. */
 export async function startConvergenceRig(moves = process.env.PEDBOT_CONVERGENCE_MOVES !== 'off'): Promise<ConvergenceRig> {
@@ -335,11 +324,6 @@ export async function runConvergenceSeed(rig: ConvergenceRig, seed: number): Pro
 /** Runs seeds in order; a failure names its seed and the command that replays it alone. */
 export async function runConvergenceSeeds(rig: ConvergenceRig, seeds: number[], file: string): Promise<number> {
   const started = Date.now();
-  for (const seed of KNOWN_DIVERGENT) {
-    if (seeds.length > 1 && seed % 2 === seeds[0]! % 2) {
-      console.warn(`convergence: seed ${seed} is a known divergence, left out; replay: PEDBOT_CONVERGENCE_SEED=${seed} PEDBOT_CONVERGENCE_SEEDS=1 npx vitest run --project pglite ${file}`);
-    }
-  }
   let converged = 0;
   for (const seed of seeds) {
     try {
