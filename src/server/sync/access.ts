@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { RequestContext } from '../graphql/context';
+import type { RequestContext, Viewer } from '../graphql/context';
 import { requireViewer } from '../graphql/guards';
 import { parseInput } from '../graphql/validation';
-import { assertUseInstance } from '../modules/instances/instance-access';
+import { assertUseInstance, canUseInstance } from '../modules/instances/instance-access';
 import type { SyncServices } from './services';
 import type { SyncViewer } from './visibility';
 
@@ -33,3 +33,10 @@ export function syncServicesOf(context: RequestContext): SyncServices {
   if (!sync) throw new Error('sync services are not attached (http/websocket.ts)');
   return sync;
 }
+
+/**
+ * What a viewer's pulls on a connection depend on besides the user (sync.graphql syncScope): the
+ * role and department the visibility rules read, and whether the connection is theirs at all.
+ */
+export const syncScopeOf = (viewer: Viewer, instanceId: number): string =>
+  JSON.stringify([viewer.roleName, viewer.departmentId, canUseInstance(viewer, instanceId)]);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { RequestContext } from '../graphql/context';
 import type { ModuleResolvers } from '../graphql/resolver-types';
+import { requireViewer } from '../graphql/guards';
 import { parseInput } from '../graphql/validation';
-import { requireInstanceAccess, syncServicesOf } from './access';
+import { requireInstanceAccess, rowId, syncScopeOf, syncServicesOf } from './access';
 import type { CollectionName } from './changes';
 import { cursorFromCheckpoint, type Checkpoint } from './checkpoint';
 import { FEEDS } from './collections';
@@ -45,6 +46,10 @@ function stream(collection: CollectionName) {
 /** The replication endpoints of the five collections (sync.graphql). */
 export const syncResolvers: ModuleResolvers = {
   Query: {
+    syncScope: (_: unknown, args: { instance_id: string }, context: RequestContext) => {
+      const viewer = requireViewer(context);
+      return syncScopeOf(viewer, parseInput(z.object({ instance_id: rowId }), args).instance_id);
+    },
     pullCustomerChat: pull('customerchats'),
     pullChatTicket: pull('chattickets'),
     pullCustomer: pull('customers'),

@@ -879,6 +879,8 @@ export interface Query {
   /** Pages of messages, page 1 the latest; `hash` returns only that message; `id` narrows to one ticket. */
   customerChatsPaginated: CustomerChatsPaginated;
   messageTemplates: Array<MessageTemplate>;
+  /** What the viewer's pulls on the connection depend on besides the user (role, department, use of the connection), as an opaque string: local data pulled under another one is stale. */
+  syncScope: string;
   pullCustomerChat: CustomerChatPullBulk;
   pullChatTicket: ChatTicketPullBulk;
   pullCustomer: CustomerPullBulk;
@@ -960,6 +962,10 @@ export interface QueryCustomerChatsPaginatedArgs {
   pagination_page?: Maybe<number>;
   pagination_limit?: Maybe<number>;
   id?: Maybe<string>;
+}
+
+export interface QuerySyncScopeArgs {
+  instance_id: string;
 }
 
 export interface QueryPullCustomerChatArgs {
@@ -1044,6 +1050,7 @@ export interface QueryFieldArgs {
   oldCustomerChats: QueryOldCustomerChatsArgs;
   customerChatsPaginated: QueryCustomerChatsPaginatedArgs;
   messageTemplates: NoArgs;
+  syncScope: QuerySyncScopeArgs;
   pullCustomerChat: QueryPullCustomerChatArgs;
   pullChatTicket: QueryPullChatTicketArgs;
   pullCustomer: QueryPullCustomerArgs;

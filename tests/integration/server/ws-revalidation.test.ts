@@ -53,4 +53,26 @@ describe('websocket revalidation', () => {
     await userUpdate('bruno@demo.local', `user_department_id = (select id from user_departments where tenant_id = ${tenantId} and name = 'Vendas')`);
     expect(await bruno.closed).toBe(4401);
   });
+
+  it('answers another sync scope once the user’s department or connections changed, and the same one otherwise', async () => {
+    const { token } = await server.signIn('demo', 'ana@demo.local');
+    const instanceId = String(
+      (await server.database.asOwner((db) => db.selectFrom('instances').select('id').where('tenant_id', '=', tenantId).orderBy('id').executeTakeFirstOrThrow())).id,
+    );
+    const scope = async () => {
+      const result = await server.gql<{ syncScope: string }>('demo', 'query ($i: ID!) { syncScope(instance_id: $i) }', { i: instanceId }, token);
+      return result.data?.syncScope;
+    };
+    const before = await scope();
+    expect(before).toEqual(expect.any(String));
+    expect(await scope()).toBe(before);
+    const department = `(select user_department_id from users where tenant_id = ${tenantId} and email = 'ana@demo.local')`;
+    await userUpdate('ana@demo.local', `user_department_id = (select id from user_departments where tenant_id = ${tenantId} and id <> ${department} order by id limit 1)`);
+    const moved = await scope();
+    expect(moved).not.toBe(before);
+    await server.database.asOwner((db) =>
+      sql.raw(`delete from user_instances where tenant_id = ${tenantId} and instance_id = ${instanceId} and user_id = (select id from users where tenant_id = ${tenantId} and email = 'ana@demo.local')`).execute(db),
+    );
+    expect(await scope()).not.toBe(moved);
+  });
 });
