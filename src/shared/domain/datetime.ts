@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Dates and times in the product's zone (SPEC §5, §9): time 'HH:mm', timestamp
  * 'YYYY-MM-DD HH:mm:ss', display date 'DD/MM/YYYY'. Always in America/Sao_Paulo, whatever the
@@ -155,10 +153,3 @@ export const TIME_INVALID = 'Informe o horário no formato HH:mm.';
 export const TIMESTAMP_INVALID = 'Informe a data e a hora no formato AAAA-MM-DD HH:mm:ss.';
 
 export const isValidTime = (text: string): boolean => TIME_PATTERN.test(text.trim());
-
-export const timeSchema = z.string().trim().regex(TIME_PATTERN, TIME_INVALID);
-
-export const timestampSchema = z
-  .string()
-  .trim()
-  .refine((text) => parseTimestamp(text) !== null, TIMESTAMP_INVALID);

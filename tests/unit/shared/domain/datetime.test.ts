@@ -9,10 +9,9 @@ import {
   formatTimestamp,
   isValidTime,
   parseTimestamp,
-  timeSchema,
-  timestampSchema,
   toEpochMs,
 } from '../../../../src/shared/domain/datetime';
+import { timeSchema, timestampSchema } from '../../../../src/shared/domain/datetime-schemas';
 
 const utc = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0) => Date.UTC(y, mo - 1, d, h, mi, s, ms);
 
