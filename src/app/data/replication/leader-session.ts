@@ -7,6 +7,7 @@ import { temporaryMessagesQuery } from '../queries/temporary-messages';
 import { REPLICATED_SPECS } from './documents';
 import { replicateCollection, type CollectionReplication } from './replicate-collection';
 import type { SideloadQueue } from './side-load';
+import { fetchSyncScope, identifierFor, readSyncScope, storeSyncScope } from './sync-scope';
 import { followTicketArrivals, messagesMayPull } from './ticket-arrivals';
 import { createSyncSocket, type SocketTiming, type SyncSocket } from './sync-socket';
 import type { SyncTransport } from './transport';
@@ -38,6 +39,14 @@ export interface LeaderSessionOptions {
   visibleTicketDelayMs?: number;
   /** Replaces the graphql-ws socket (model-based tests drive streams without a network). */
   createSocket?: () => SyncSocket;
+  /** The rebuilds of this database so far (sync-scope.ts): part of the replication identifiers. */
+  generation?: number;
+  /**
+   * Called once when the server's scope of this user (role, department, use of the connection)
+   * differs from the one the local data was pulled under; the session should then be stopped and
+   * the data rebuilt. Without it the scope is not checked.
+   */
+  onScopeChanged?: (next: string) => void;
 }
 
 export interface LeaderSignals {
@@ -56,11 +65,9 @@ export interface LeaderSession {
   stop(): Promise<void>;
 }
 
-export const identifierFor = (scope: SyncScope, name: ReplicatedName): string =>
-  `pedbot|${scope.tenant}|${scope.userId}|${scope.instanceId}|${name}`;
-
 export function startLeaderSession(options: LeaderSessionOptions): LeaderSession {
   const { db, transport, scope, sideloads } = options;
+  const generation = options.generation ?? 0;
   const subs = new Subscription();
   const socket =
     options.createSocket?.() ??
@@ -80,7 +87,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         transport,
         socket,
         instanceId: scope.instanceId,
-        identifier: identifierFor(scope, name),
+        identifier: identifierFor(scope, name, generation),
         takeSideloaded: (upstreamSettled) => sideloads.take(db, name, upstreamSettled),
         onRejected: (id, error) => markRejected(db, id, error.message),
         retryTime: options.retryTime,
@@ -89,7 +96,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
           name === 'customerchats'
             ? async () => {
                 const tickets = replications.get('chattickets');
-                if (tickets) await messagesMayPull(db, tickets, identifierFor(scope, 'chattickets'));
+                if (tickets) await messagesMayPull(db, tickets, identifierFor(scope, 'chattickets', generation));
               }
             : undefined,
       }),
@@ -123,11 +130,48 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         sideloads,
         tickets,
         messages,
-        identifier: identifierFor(scope, 'chattickets'),
+        identifier: identifierFor(scope, 'chattickets', generation),
         delayMs: options.visibleTicketDelayMs ?? 1_500,
         onError: unlessStopped,
       }),
     );
+  }
+
+  if (options.onScopeChanged) {
+    const onScopeChanged = options.onScopeChanged;
+    // After every connection of the socket, not only at start: the server closes a socket whose
+    // user's scope changed, so a change after an answer here is always followed by another check.
+    let checking = false;
+    let checkAgain = false;
+    let changed = false;
+    const check = async (): Promise<void> => {
+      if (checking) {
+        checkAgain = true;
+        return;
+      }
+      checking = true;
+      try {
+        const current = await fetchSyncScope(transport, scope.instanceId);
+        if (current === null || stopped || changed) return;
+        const stored = await readSyncScope(db);
+        if (!stored) {
+          await storeSyncScope(db, { scope: current, generation });
+        } else if (stored.scope !== current) {
+          changed = true;
+          onScopeChanged(current);
+        }
+      } catch {
+        // Offline or refused: the next connection of the socket asks again.
+      } finally {
+        checking = false;
+        if (checkAgain && !stopped && !changed) {
+          checkAgain = false;
+          void check();
+        }
+      }
+    };
+    void check();
+    subs.add(socket.status$.pipe(filter((status) => status === 'connected')).subscribe(() => void check()));
   }
 
   if (options.initialWindow && tickets) {

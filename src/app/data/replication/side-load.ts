@@ -41,6 +41,11 @@ export class SideloadQueue {
     });
   }
 
+  /** Drops every queued document (they were fetched under a scope that no longer holds). */
+  clear(): void {
+    this.queued.clear();
+  }
+
   size(): number {
     let total = 0;
     for (const byId of this.queued.values()) total += byId.size;

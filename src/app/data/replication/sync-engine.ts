@@ -5,6 +5,7 @@ import { REPLICATED, type PedbotDatabase, type ReplicatedName } from '../schema'
 import type { ServerDoc } from './documents';
 import { startLeaderSession, type LeaderSession, type SyncScope } from './leader-session';
 import { SideloadQueue, awaitStored } from './side-load';
+import { readSyncScope, rebuildForScope } from './sync-scope';
 import type { SocketTiming, SyncSocket } from './sync-socket';
 import { SyncRequestError, type SyncTransport } from './transport';
 
@@ -111,8 +112,9 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   globalThis.addEventListener?.('online', onOnline);
   globalThis.addEventListener?.('offline', onOffline);
 
-  const lead = async () => {
-    const initialWindow = (await options.needsInitialWindow?.()) ?? false;
+  const lead = async (rebuilt = false) => {
+    const initialWindow = rebuilt || ((await options.needsInitialWindow?.()) ?? false);
+    const generation = (await readSyncScope(db))?.generation ?? 0;
     if (stopped) return;
     session = startLeaderSession({
       db,
@@ -126,6 +128,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       onWindowLoaded: options.onWindowLoaded ?? (async () => {}),
       visibleTicketDelayMs: options.visibleTicketDelayMs,
       createSocket: options.createSocket,
+      generation,
+      onScopeChanged: (next) => rebuild(next),
     });
     sessionSubs = session.signals$.subscribe((s) => {
       Object.assign(signals, s);
@@ -138,6 +142,22 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     const running = session;
     session = null;
     await running?.stop();
+  };
+
+  /** The server's scope of this user changed: stop replicating, rebuild the local data for it, lead again. */
+  const rebuild = (next: string) => {
+    starting = starting.then(async () => {
+      if (stopped || !session) return;
+      await follow();
+      sideloads.clear();
+      // A failed rebuild is tried again: the stored scope still differs at the next check.
+      let rebuilt = true;
+      await rebuildForScope(db, scope, names, next).catch((error: unknown) => {
+        rebuilt = false;
+        console.error('sync:', error);
+      });
+      if (!stopped && (election?.isLeader() ?? true)) await lead(rebuilt);
+    });
   };
 
   if (channel) {

@@ -44,6 +44,15 @@ interface PendingDoc {
 }
 
 export const syncedKeyOf = (ticketsIdentifier: string): string => `synced|${ticketsIdentifier}`;
+const pendingKeyOf = (ticketsIdentifier: string): string => `history|${ticketsIdentifier}`;
+const droppedKeyOf = (ticketsIdentifier: string): string => `dropped|${ticketsIdentifier}`;
+
+/** Removes what the arrivals of a tickets replication keep (its data is gone: sync-scope.ts). */
+export async function forgetTicketArrivals(db: PedbotDatabase, ticketsIdentifier: string): Promise<void> {
+  for (const key of [syncedKeyOf, pendingKeyOf, droppedKeyOf].map((keyOf) => keyOf(ticketsIdentifier))) {
+    await (await db.getLocal(key))?.remove();
+  }
+}
 
 /** Resolves when the messages' replication may pull: at once, or after the tickets' first pull on an empty database. */
 export async function messagesMayPull(db: PedbotDatabase, tickets: CollectionReplication, ticketsIdentifier: string): Promise<void> {
@@ -54,8 +63,8 @@ export async function messagesMayPull(db: PedbotDatabase, tickets: CollectionRep
 export function followTicketArrivals(options: TicketArrivalsOptions): () => void {
   const { db, sideloads, tickets, messages } = options;
   const syncedKey = syncedKeyOf(options.identifier);
-  const pendingKey = `history|${options.identifier}`;
-  const droppedKey = `dropped|${options.identifier}`;
+  const pendingKey = pendingKeyOf(options.identifier);
+  const droppedKey = droppedKeyOf(options.identifier);
   const subs = new Subscription();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const loading = new Set<string>();

@@ -141,12 +141,7 @@ async function openScoped(input: StartDataSessionInput, scope: LocalScope): Prom
 export function startDataSession(input: StartDataSessionInput): Promise<DataSession> {
   return serialized(async () => {
     await stopRunning();
-    const scope: LocalScope = {
-      tenant: input.tenant,
-      userId: input.user.id,
-      visibility: `${input.user.roleName}|${input.user.departmentId ?? ''}`,
-      instanceId: input.instanceId,
-    };
+    const scope: LocalScope = { tenant: input.tenant, userId: input.user.id, instanceId: input.instanceId };
     const db = await openScoped(input, scope);
     let election: LeaderElection | undefined;
     let channel: BroadcastChannel | undefined;

@@ -1,16 +1,16 @@
 import type { DraftDoc, PedbotDatabase } from '../schema';
 
 /**
- * Whose data the local database holds. Replication checkpoints are only valid for one user, one
- * visibility (role and department: the server asks for a fresh start when they change) and one
- * connection ("messages are stored only for the selected connection", SPEC §4). A different
- * scope starts from an empty database; drafts survive a connection change of the same user.
+ * Whose data the local database holds: one user and one connection ("messages are stored only
+ * for the selected connection", SPEC §4). Another user or connection starts from an empty
+ * database; drafts survive a connection change of the same user. The user's role and department
+ * are not compared here: the session's copy of them dates from sign-in, so the replication asks
+ * the server instead and rebuilds the replicated data, keeping the outbox, when they changed
+ * (replication/sync-scope.ts).
  */
 export interface LocalScope {
   tenant: string;
   userId: string;
-  /** Role and department: what the server's visibility rules read. */
-  visibility: string;
   instanceId: string;
 }
 
@@ -25,7 +25,7 @@ export type ScopeChange = 'same' | 'connection' | 'user' | 'new';
 export async function compareScope(db: PedbotDatabase, scope: LocalScope): Promise<ScopeChange> {
   const stored = (await db.getLocal<StoredScope>(SCOPE_DOC))?.toJSON().data;
   if (!stored) return 'new';
-  if (stored.tenant !== scope.tenant || stored.userId !== scope.userId || stored.visibility !== scope.visibility) return 'user';
+  if (stored.tenant !== scope.tenant || stored.userId !== scope.userId) return 'user';
   return stored.instanceId === scope.instanceId ? 'same' : 'connection';
 }
 

@@ -1,0 +1,99 @@
+import type { RxCollection } from 'rxdb';
+import { replicateRxCollection } from 'rxdb/plugins/replication';
+import type { PedbotDatabase, ReplicatedName } from '../schema';
+import { TEMP_ID_PREFIX } from '../schema/customer-chat';
+import type { SyncScope } from './leader-session';
+import { forgetTicketArrivals } from './ticket-arrivals';
+import type { SyncTransport } from './transport';
+
+/**
+ * The scope the local replicated data was pulled under (sync.graphql syncScope): the server's
+ * answer for this user's role, department and use of the connection. Checkpoints are only valid
+ * for it: after a change, resuming from them would keep rows of the old scope that did not change
+ * since (another department's inbox) and never bring the new scope's older rows. So a changed
+ * scope rebuilds the replicated data: rows dropped, then pulled afresh under new replication
+ * identifiers, while the outbox (sends not confirmed yet) and the local-only collections stay.
+ */
+export interface StoredSyncScope {
+  scope: string;
+  /** Bumped by every rebuild; part of the replication identifiers, so checkpoints start afresh. */
+  generation: number;
+}
+
+const SCOPE_DOC = 'sync-scope';
+
+const SYNC_SCOPE = `query SyncScope($instance_id: ID!) { syncScope(instance_id: $instance_id) }`;
+
+/** Unique per (tenant, user, connection, collection, rebuild) so each resumes from its own checkpoint. */
+export const identifierFor = (scope: SyncScope, name: ReplicatedName, generation = 0): string =>
+  generation === 0
+    ? `pedbot|${scope.tenant}|${scope.userId}|${scope.instanceId}|${name}`
+    : `pedbot|${scope.tenant}|${scope.userId}|${scope.instanceId}|g${generation}|${name}`;
+
+export async function readSyncScope(db: PedbotDatabase): Promise<StoredSyncScope | null> {
+  return (await db.getLocal<StoredSyncScope>(SCOPE_DOC))?.toJSON().data ?? null;
+}
+
+export async function storeSyncScope(db: PedbotDatabase, stored: StoredSyncScope): Promise<void> {
+  await db.upsertLocal<StoredSyncScope>(SCOPE_DOC, stored);
+}
+
+/** The server's scope of this user on the connection; null when the server gave none. Throws offline. */
+export async function fetchSyncScope(transport: SyncTransport, instanceId: string): Promise<string | null> {
+  const data = await transport.request<{ syncScope?: unknown }>(SYNC_SCOPE, { instance_id: instanceId });
+  return typeof data?.syncScope === 'string' ? data.syncScope : null;
+}
+
+const REMOVE_BATCH = 500;
+
+// RxDB's collection generics differ per document type; the rebuild handles them alike.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCollection = RxCollection<any>;
+
+async function removeMatching(collection: AnyCollection, selector: Record<string, unknown>): Promise<void> {
+  for (;;) {
+    const docs = await collection.find({ selector, limit: REMOVE_BATCH }).exec();
+    if (docs.length === 0) return;
+    await collection.bulkRemove(docs.map((doc) => doc.primary));
+  }
+}
+
+/**
+ * Rebuilds the replicated data of this database for the scope `next`; replication must be
+ * stopped. Order matters if the page closes halfway: rows go first, and the new generation is
+ * stored last, so a replication never starts under fresh identifiers (no assumed master states)
+ * while old rows remain, which it would push back to the server; an unfinished rebuild is simply
+ * done again at the next start, as the stored scope still differs.
+ */
+export async function rebuildForScope(db: PedbotDatabase, scope: SyncScope, names: readonly ReplicatedName[], next: string): Promise<void> {
+  const generation = (await readSyncScope(db))?.generation ?? 0;
+  for (const name of names) {
+    const collection = db[name] as AnyCollection;
+    if (name === 'customerchats') {
+      // Temporary messages ("tmp:" ids, a range of the primary key) are the outbox: they stay.
+      await removeMatching(collection, { id: { $lt: TEMP_ID_PREFIX } });
+      await removeMatching(collection, { id: { $gte: 'tmp;' } });
+    } else {
+      await removeMatching(collection, {});
+    }
+    // Purged rather than kept as tombstones: RxDB's downstream would take a tombstone without a
+    // replication meta for a local write not pushed yet, and skip the server's state of that row.
+    await collection.storageInstance.cleanup(0);
+    await forgetReplication(collection, identifierFor(scope, name, generation));
+  }
+  await forgetTicketArrivals(db, identifierFor(scope, 'chattickets', generation));
+  await storeSyncScope(db, { scope: next, generation: generation + 1 });
+}
+
+/** Removes what RxDB keeps for a replication identifier (checkpoints, assumed master states). */
+async function forgetReplication(collection: AnyCollection, identifier: string): Promise<void> {
+  const replication = replicateRxCollection({
+    replicationIdentifier: identifier,
+    collection,
+    live: false,
+    autoStart: false,
+    waitForLeadership: false,
+    pull: { handler: async () => ({ documents: [], checkpoint: null }) },
+  });
+  await replication.remove();
+}

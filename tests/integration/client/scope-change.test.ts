@@ -1,0 +1,172 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sendMessageTo } from '../../../src/app/data/messages/outgoing';
+import type { ChatTicketDoc, PedbotDatabase } from '../../../src/app/data/schema';
+import { SyncRequestError, type SyncTransport } from '../../../src/app/data/replication/transport';
+import { signedInCaller } from './support/admin-api';
+import { startSyncServer, type SyncServer } from './support/sync-server';
+import { eventually, signIn, startClient, type TestClient } from './support/sync-client';
+
+/**
+ * A user's department changes (SPEC §4 visibility): the local data pulled under the old one is
+ * rebuilt, not resumed from its checkpoints, so the old department's inbox leaves the device and
+ * the new one's arrives, while a send waiting in the outbox stays and is delivered once.
+ */
+const CHANGE_DEPARTMENT = `mutation ($id: ID!, $dep: ID) { changeChatTicketDepartment(id: $id, inbox_department_id: $dep) { id } }`;
+const PICK = `mutation ($id: ID!) { pickChatTicket(id: $id) { id } }`;
+
+let server: SyncServer;
+let vendas: string;
+let suporte: string;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  // Sockets are checked again every second, as a deploy does every few.
+  server = await startSyncServer({ wsRevalidateSeconds: 1 });
+  vendas = (await signIn(server.url, 'ana@demo.local')).user.departmentId ?? '';
+  suporte = (await signIn(server.url, 'bruno@demo.local')).user.departmentId ?? '';
+});
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.remove();
+  await moveAna(vendas);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const moveAna = (departmentId: string) =>
+  server.database.asOwner((db) =>
+    db.updateTable('users').set({ user_department_id: Number(departmentId) }).where('email', '=', 'ana@demo.local').execute(),
+  );
+
+/** Pushes of sends fail as offline until released; everything else goes through. */
+function heldSends(transport: SyncTransport) {
+  let held = true;
+  const wrapped: SyncTransport = {
+    ...transport,
+    request: async (query, variables, operation) => {
+      if (held && query.includes('pushCustomerChat(')) throw new SyncRequestError('network', 'held by the test');
+      return transport.request(query, variables, operation);
+    },
+  };
+  return { wrapped, release: () => (held = false) };
+}
+
+/** Three inbox tickets: one of Vendas, one of Suporte, one of Vendas that Ana picks up. */
+async function threeTickets(prefix: string) {
+  const asAdmin = await signedInCaller(server.url, 'admin@demo.local');
+  const asAna = await signedInCaller(server.url, 'ana@demo.local');
+  const ids: Record<'vendas' | 'suporte' | 'anas', string> = { vendas: '', suporte: '', anas: '' };
+  for (const [name, dep] of [['vendas', vendas], ['suporte', suporte], ['anas', vendas]] as const) {
+    const phone = `${prefix}${Object.keys(ids).indexOf(name)}`;
+    await server.inbound(phone, `Olá, ${name}`);
+    ids[name] = await server.ticketIdOf(phone);
+    await asAdmin(CHANGE_DEPARTMENT, { id: ids[name], dep });
+  }
+  await asAna(PICK, { id: ids.anas });
+  return ids;
+}
+
+const holds = async (db: PedbotDatabase, ticketId: string) => ({
+  ticket: !!(await db.chattickets.findOne(ticketId).exec()),
+  messages: (await db.customerchats.find({ selector: { ticket_key: ticketId } }).exec()).length,
+});
+
+async function startAna(wrap: (transport: SyncTransport) => SyncTransport) {
+  const client = await startClient({
+    baseUrl: () => server.url,
+    email: 'ana@demo.local',
+    instanceId: await server.instanceId(),
+    collections: ['customerchats', 'chattickets', 'customers'],
+    wrap,
+  });
+  clients.push(client);
+  return client;
+}
+
+/** Ana holds the Vendas inbox ticket and her own, with their messages, and not the Suporte one. */
+async function syncedUnderVendas(ana: TestClient, ids: Record<'vendas' | 'suporte' | 'anas', string>) {
+  await eventually('Ana holds Vendas’ inbox ticket and her own, with their messages', async () => {
+    const [inbox, own] = [await holds(ana.db, ids.vendas), await holds(ana.db, ids.anas)];
+    return inbox.ticket && inbox.messages === 1 && own.ticket && own.messages === 1;
+  });
+  expect(await holds(ana.db, ids.suporte)).toEqual({ ticket: false, messages: 0 });
+}
+
+async function sendWaiting(ana: TestClient, ticketId: string, text: string) {
+  const ticket = (await ana.db.chattickets.findOne(ticketId).exec())!.toJSON() as ChatTicketDoc;
+  await sendMessageTo(ana.db, { ticket, text }, { userId: ana.user.id });
+  await eventually('the send waits in the outbox', async () => ana.state?.pendingSends === 1);
+}
+
+/**
+ * After the move: Vendas' inbox leaves with its messages while the send still waits (its push is
+ * held); once sends go out again, Suporte's inbox and Ana's own ticket are there with their messages.
+ */
+async function rebuiltUnderSuporte(ana: TestClient, ids: Record<'vendas' | 'suporte' | 'anas', string>, text: string, release: () => void) {
+  await eventually('the Vendas inbox ticket leaves with its messages', async () => {
+    const gone = await holds(ana.db, ids.vendas);
+    return !gone.ticket && gone.messages === 0;
+  });
+  const waiting = await ana.db.customerchats.find({ selector: { message: text } }).exec();
+  expect(waiting.map((m) => [m.ticket_key, m.is_temp])).toEqual([[ids.anas, true]]);
+  release();
+  await eventually(
+    'the Suporte inbox ticket and Ana’s own arrive with their messages',
+    async () => {
+      const [arrived, own] = [await holds(ana.db, ids.suporte), await holds(ana.db, ids.anas)];
+      return arrived.ticket && arrived.messages === 1 && own.ticket && own.messages >= 1;
+    },
+    15_000,
+  );
+  expect(await holds(ana.db, ids.vendas)).toEqual({ ticket: false, messages: 0 });
+}
+
+async function deliveredOnce(ana: TestClient, ticketId: string, text: string) {
+  await eventually('the send is confirmed', async () => {
+    const copies = await ana.db.customerchats.find({ selector: { ticket_key: ticketId, message: text } }).exec();
+    return copies.length === 1 && !copies[0]!.is_temp;
+  });
+  await eventually('and handed to the channel', async () => (await server.outbox()).some((m) => m.text === text));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect((await server.outbox()).filter((m) => m.text === text)).toHaveLength(1);
+}
+
+describe('a user whose department changes', () => {
+  it('between two runs of the app: the next run rebuilds the local data and keeps the outbox', async () => {
+    const ids = await threeTickets('551197654800');
+    let release: () => void = () => {};
+    const ana = await startAna((transport) => {
+      const held = heldSends(transport);
+      release = held.release;
+      return held.wrapped;
+    });
+    await syncedUnderVendas(ana, ids);
+    const text = `Aguardando envio ${Date.now()}`;
+    await sendWaiting(ana, ids.anas, text);
+
+    await ana.close();
+    await moveAna(suporte);
+    await ana.restart();
+
+    await rebuiltUnderSuporte(ana, ids, text, release);
+    await deliveredOnce(ana, ids.anas, text);
+  });
+
+  it('while the app runs: the server closes the socket, and the reconnection rebuilds the local data', async () => {
+    const ids = await threeTickets('551197654810');
+    let release: () => void = () => {};
+    const ana = await startAna((transport) => {
+      const held = heldSends(transport);
+      release = held.release;
+      return held.wrapped;
+    });
+    await syncedUnderVendas(ana, ids);
+    const text = `Aguardando envio ${Date.now()}`;
+    await sendWaiting(ana, ids.anas, text);
+
+    await moveAna(suporte);
+
+    await rebuiltUnderSuporte(ana, ids, text, release);
+    await deliveredOnce(ana, ids.anas, text);
+  });
+});
