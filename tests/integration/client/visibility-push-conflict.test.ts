@@ -84,14 +84,14 @@ describe('a ticket leaving while its viewed state is pushed', () => {
       // The pull carrying the tombstone is answered, then waits while the viewed state goes up.
       await asAdmin(CHANGE_DEPARTMENT, { id: ticketId, dep: vendas });
       gates!.pullArmed = true;
-      const tickets = client.engine.leader()!.replications.get('chattickets')!.state;
-      tickets.reSync();
+      const tickets = client.engine.leader()!.replications.get('chattickets')!;
+      tickets.state.reSync();
       await eventually('the tickets were pulled after the move', async () => gates!.pullsHeld === 1);
       await ticket!.incrementalPatch({ unseenMsg: 0 });
       await eventually('the viewed state is being pushed', async () => gates!.pushesWaiting === 1);
       gates!.pullAnswer.open();
       await eventually('the pulled tombstone was handled', async () => {
-        await tickets.internalReplicationState?.streamQueue.down;
+        await tickets.pullSettled();
         return true;
       });
       gates!.push.open();

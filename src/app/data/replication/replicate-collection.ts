@@ -1,7 +1,9 @@
-import type { RxCollection, RxReplicationPullStreamItem, RxReplicationWriteToMasterRow } from 'rxdb';
+import type { RxCollection, RxDocument, RxReplicationPullStreamItem, RxReplicationWriteToMasterRow } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { Observable, Subject, merge, map } from 'rxjs';
+import { Observable, Subject, combineLatest, filter, firstValueFrom, merge, map } from 'rxjs';
+import type { ReplicatedName } from '../schema';
 import { fromServer, toServer, type ReplicatedSpec, type ServerDoc } from './documents';
+import { startFeedPull, type FeedPage } from './feed-pull';
 import type { SyncSocket } from './sync-socket';
 import { SyncRequestError, type SyncTransport } from './transport';
 
@@ -13,6 +15,8 @@ import { SyncRequestError, type SyncTransport } from './transport';
  * (3) push<X>(rows), answering conflicts (the server's master state, adopted locally);
  * (4) side-loaded documents (older history, the initial window) ride on the next pull answer,
  *     so they enter as master states through RxDB's own downstream, never as local writes.
+ * Collections whose server state always wins pull through `feed-pull.ts` instead, and keep
+ * RxDB's replication for their push only (FEED_PULLED).
  */
 export interface Checkpoint {
   id: string;
@@ -26,6 +30,15 @@ export interface Checkpoint {
  */
 export const PULL_BATCH_SIZE = 1000;
 export const PUSH_BATCH_SIZE = 50;
+
+/**
+ * No local write edits a server document of these (a message push is a new send; settings and
+ * reactions are never pushed), so the server's state always wins and their pull needs none of
+ * the replication meta RxDB keeps per pulled document for its push (feed-pull.ts). Tickets and
+ * customers keep RxDB's replication both ways: a viewed ticket or an edited customer is a local
+ * edit of a server document, which RxDB tells from a pulled state by that meta.
+ */
+const FEED_PULLED: ReadonlySet<ReplicatedName> = new Set(['customerchats', 'settings', 'customerchatreactions']);
 
 // RxDB's collection generics differ per document type; this module handles them alike.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -58,8 +71,24 @@ export interface CollectionReplicationOptions {
   tombstonesThroughPull?: boolean;
 }
 
+/** What the session and tests use of a replication, whichever way it pulls (RxDB's own interface). */
+export interface ReplicationControl {
+  /** Every document stored from the server, once stored. */
+  readonly received$: Observable<unknown>;
+  readonly active$: Observable<boolean>;
+  reSync(): void;
+  awaitInitialReplication(): Promise<void>;
+  awaitInSync(): Promise<unknown>;
+  // RxDB's documents are typed per collection; this module handles them alike.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  awaitDocumentPushed(doc: RxDocument<any>): Promise<void>;
+  cancel(): Promise<unknown>;
+}
+
 export interface CollectionReplication {
-  state: RxReplicationState<unknown, Checkpoint>;
+  state: ReplicationControl;
+  /** Resolves once the pull answers received so far are applied. */
+  pullSettled: () => Promise<unknown>;
   /** The latest checkpoint this replication saw (for diagnostics and tests). */
   lastCheckpoint: () => Checkpoint | null;
 }
@@ -139,85 +168,152 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
 
   /** Push answers held for the next pull answer (`tombstonesThroughPull`), by id. */
   const answeredTombstones = new Map<string, ServerDoc>();
+  let pullNow = () => {};
   const conflictsOf = (answered: ServerDoc[]): ServerDoc[] => {
     if (!options.tombstonesThroughPull) return answered;
     const held = answered.filter((doc) => doc._deleted === true);
     if (held.length === 0) return answered;
     for (const doc of held) answeredTombstones.set(doc.id, doc);
     // RxDB holds pulls back while a push runs: this one starts once the push is settled.
-    state.reSync();
+    pullNow();
     return answered.filter((doc) => doc._deleted !== true);
   };
 
-  const stream$ = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
   let firstPullAllowed: Promise<void> | undefined;
-  const state = replicateRxCollection<unknown, Checkpoint>({
+  /** One page of the feed after `from`, with the side-loaded documents riding on it. */
+  const pullPage = async (from: Checkpoint | null, limit: number, upstreamSettled: () => Promise<unknown>): Promise<FeedPage> => {
+    await (firstPullAllowed ??= options.beforeFirstPull?.() ?? Promise.resolve());
+    const data = await transport.request<Record<string, PullBulk>>(pullQuery, {
+      checkpoint: from,
+      limit,
+      instance_id: instanceId,
+    });
+    const bulk = data[`pull${spec.typeName}`];
+    const answered = normalize(bulk?.checkpoint) ?? from;
+    remember(answered);
+    const sideloaded = await options.takeSideloaded(upstreamSettled);
+    sideloaded.push(...answeredTombstones.values());
+    answeredTombstones.clear();
+    const pulled = bulk?.documents ?? [];
+    // The later copy in the list wins: a side-loaded one must not undo a newer state in this answer.
+    // At the same state it stays, as it was read with the viewer's current visibility (a
+    // ticket back in view) where the answer may still carry that row's tombstone.
+    const newest = new Map(pulled.map((doc) => [doc.id, doc.updatedAt ?? 0]));
+    const fresher = sideloaded.filter((doc) => (newest.get(doc.id) ?? -1) <= (doc.updatedAt ?? 0));
+    return { documents: [...pulled, ...fresher], checkpoint: answered, more: pulled.length >= limit };
+  };
+
+  const push = spec.pushable
+    ? {
+        batchSize: PUSH_BATCH_SIZE,
+        modifier: (doc: unknown) => toServer(spec.name, doc as Record<string, unknown>),
+        handler: async (rows: RxReplicationWriteToMasterRow<unknown>[]) => {
+          try {
+            return conflictsOf(await pushRows(rows)).map((doc) => fromServer(spec.name, doc)) as never[];
+          } catch (error) {
+            if (!(error instanceof SyncRequestError) || error.kind !== 'final') throw error;
+            // One refused row must not hold back the others: push them one by one.
+            const conflicts: ServerDoc[] = [];
+            for (const row of rows) {
+              try {
+                conflicts.push(...(await pushRows([row])));
+              } catch (rowError) {
+                if (!(rowError instanceof SyncRequestError) || rowError.kind !== 'final') throw rowError;
+                await options.onRejected((row.newDocumentState as unknown as { id: string }).id, rowError);
+              }
+            }
+            return conflictsOf(conflicts).map((doc) => fromServer(spec.name, doc)) as never[];
+          }
+        },
+      }
+    : undefined;
+
+  const common = {
     replicationIdentifier: options.identifier,
     collection: options.collection,
     live: true,
     retryTime: options.retryTime ?? 5_000,
     waitForLeadership: false,
     autoStart: true,
+  };
+
+  if (FEED_PULLED.has(spec.name)) {
+    const pushState = push ? replicateRxCollection<unknown, Checkpoint>({ ...common, push }) : null;
+    const internal = async () => {
+      await pushState?.startPromise;
+      return pushState?.internalReplicationState;
+    };
+    const upstreamSettled = () => pushState?.internalReplicationState?.streamQueue.up ?? Promise.resolve();
+    const feed = startFeedPull({
+      collection: options.collection,
+      name: spec.name,
+      checkpointKey: `pull|${options.identifier}`,
+      fetchPage: (from) => pullPage(from, PULL_BATCH_SIZE, upstreamSettled),
+      writeContext: internal().then((state) => state?.downstreamBulkWriteFlag ?? 'pedbot-feed-pull'),
+      pushIdle: pushState
+        ? async () => {
+            const state = await internal();
+            // Completes without an idle emission when the replication is canceled meanwhile.
+            if (state) await firstValueFrom(state.events.active.up.pipe(filter((up) => !up)), { defaultValue: false });
+          }
+        : undefined,
+      retryTime: common.retryTime,
+      onError: (error) => console.error('sync:', error),
+    });
+    const sub = streamOf(options).subscribe((event) => {
+      if (event !== 'RESYNC') remember(event.checkpoint);
+      // RxDB's upstream also runs again on RESYNC (it looks for local writes it missed).
+      if (event === 'RESYNC') pushState?.reSync();
+      feed.add(event as never);
+    });
+    const state: ReplicationControl = {
+      received$: feed.received$,
+      active$: pushState ? combineLatest([feed.active$, pushState.active$]).pipe(map(([down, up]) => down || up)) : feed.active$,
+      reSync: () => {
+        pushState?.reSync();
+        feed.reSync();
+      },
+      awaitInitialReplication: async () => {
+        await Promise.all([feed.awaitInitialReplication(), pushState?.awaitInitialReplication()]);
+      },
+      awaitInSync: () => Promise.all([feed.awaitInSync(), pushState?.awaitInSync()]),
+      awaitDocumentPushed: async (doc) => {
+        if (!pushState) throw new Error(`${spec.name} is never pushed`);
+        await pushState.awaitDocumentPushed(doc);
+      },
+      cancel: async () => {
+        sub.unsubscribe();
+        await Promise.all([feed.cancel(), pushState?.cancel()]);
+      },
+    };
+    pullNow = state.reSync;
+    return { state, pullSettled: () => feed.settled(), lastCheckpoint: () => last };
+  }
+
+  const stream$ = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
+  const state: RxReplicationState<unknown, Checkpoint> = replicateRxCollection<unknown, Checkpoint>({
+    ...common,
     pull: {
       batchSize: PULL_BATCH_SIZE,
       stream$: stream$.asObservable(),
       modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
       handler: async (checkpoint, batchSize) => {
-        await (firstPullAllowed ??= options.beforeFirstPull?.() ?? Promise.resolve());
-        const from = normalize(checkpoint);
-        const data = await transport.request<Record<string, PullBulk>>(pullQuery, {
-          checkpoint: from,
-          limit: batchSize,
-          instance_id: instanceId,
-        });
-        const bulk = data[`pull${spec.typeName}`];
-        const answered = normalize(bulk?.checkpoint) ?? from;
-        remember(answered);
-        const sideloaded = await options.takeSideloaded(() => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
-        sideloaded.push(...answeredTombstones.values());
-        answeredTombstones.clear();
-        const pulled = bulk?.documents ?? [];
-        // The later copy in the list wins: a side-loaded one must not undo a newer state in this answer.
-        // At the same state it stays, as it was read with the viewer's current visibility (a
-        // ticket back in view) where the answer may still carry that row's tombstone.
-        const newest = new Map(pulled.map((doc) => [doc.id, doc.updatedAt ?? 0]));
-        const fresher = sideloaded.filter((doc) => (newest.get(doc.id) ?? -1) <= (doc.updatedAt ?? 0));
-        return {
-          documents: [...pulled, ...fresher] as never[],
-          checkpoint: answered ?? undefined,
-        };
+        const page = await pullPage(normalize(checkpoint), batchSize, () => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
+        return { documents: page.documents as never[], checkpoint: page.checkpoint ?? undefined };
       },
     },
-    push: spec.pushable
-      ? {
-          batchSize: PUSH_BATCH_SIZE,
-          modifier: (doc) => toServer(spec.name, doc as Record<string, unknown>),
-          handler: async (rows) => {
-            try {
-              return conflictsOf(await pushRows(rows)).map((doc) => fromServer(spec.name, doc)) as never[];
-            } catch (error) {
-              if (!(error instanceof SyncRequestError) || error.kind !== 'final') throw error;
-              // One refused row must not hold back the others: push them one by one.
-              const conflicts: ServerDoc[] = [];
-              for (const row of rows) {
-                try {
-                  conflicts.push(...(await pushRows([row])));
-                } catch (rowError) {
-                  if (!(rowError instanceof SyncRequestError) || rowError.kind !== 'final') throw rowError;
-                  await options.onRejected((row.newDocumentState as unknown as { id: string }).id, rowError);
-                }
-              }
-              return conflictsOf(conflicts).map((doc) => fromServer(spec.name, doc)) as never[];
-            }
-          },
-        }
-      : undefined,
+    push,
   });
 
+  pullNow = () => state.reSync();
   const sub = streamOf(options).subscribe((event) => {
     if (event !== 'RESYNC') remember(event.checkpoint);
     stream$.next(event);
   });
   state.onCancel.push(() => sub.unsubscribe());
-  return { state, lastCheckpoint: () => last };
+  return {
+    state,
+    pullSettled: async () => state.internalReplicationState?.streamQueue.down,
+    lastCheckpoint: () => last,
+  };
 }
