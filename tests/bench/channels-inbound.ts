@@ -209,7 +209,8 @@ async function withServer(kind: 'pglite' | 'postgres', fn: (server: RunningServe
 async function postgresAnswers(): Promise<boolean> {
   try {
     const probe = await openDatabase({ databaseUrl: PG_URL, migrate: false });
-    await sql`select 1`.execute(probe.db);
+    // As the owner: the app role exists only once some database of the cluster was migrated.
+    await probe.asOwner((db) => sql`select 1`.execute(db));
     await probe.close();
     return true;
   } catch {

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { MAINTENANCE_STATISTICS_TARGET, PgliteMaintenance } from './pglite-maintenance';
 import { PglitePool, numberParsers, openPglite } from './pglite-pool';
 import { runMigrations } from './migrate';
 import type { Tables } from './tables';
@@ -46,24 +47,41 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   if (options.migrate !== false) await runMigrations(db);
   await sql`set role ${sql.raw(APP_ROLE)}`.execute(db);
+  // One embedded session: switch back to the owner, run, and drop privileges again,
+  // holding the connection so no app query runs as owner in between.
+  const asOwner = <T>(fn: (db: Db) => Promise<T>): Promise<T> =>
+    db.connection().execute(async (conn) => {
+      await sql`reset role`.execute(conn);
+      try {
+        return await fn(conn);
+      } finally {
+        await sql`set role ${sql.raw(APP_ROLE)}`.execute(conn);
+      }
+    });
+  const maintenance = new PgliteMaintenance({
+    maintain: (table, vacuum) =>
+      asOwner(async (owner) => {
+        await sql.raw(`set default_statistics_target = ${MAINTENANCE_STATISTICS_TARGET}`).execute(owner);
+        try {
+          await sql`${sql.raw(vacuum ? 'vacuum (analyze)' : 'analyze')} ${sql.id(table)}`.execute(owner);
+          const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
+          return rows[0]?.n ?? 0;
+        } finally {
+          await sql`reset default_statistics_target`.execute(owner);
+        }
+      }),
+  });
+  pool.onWrite = (kind, text, rows) => maintenance.noteWrite(kind, text, rows);
   return {
     kind: 'pglite',
     db,
     pglite,
     withTenant: (tenantId, fn) => withTenantOn(db, tenantId, fn),
-    asOwner: async (fn) => {
-      // One embedded session: switch back to the owner, run, and drop privileges again,
-      // holding the connection so no app query runs as owner in between.
-      return db.connection().execute(async (conn) => {
-        await sql`reset role`.execute(conn);
-        try {
-          return await fn(conn);
-        } finally {
-          await sql`set role ${sql.raw(APP_ROLE)}`.execute(conn);
-        }
-      });
+    asOwner,
+    close: async () => {
+      await maintenance.stop();
+      await db.destroy();
     },
-    close: () => db.destroy(),
   };
 }
 

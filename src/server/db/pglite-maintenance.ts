@@ -1,0 +1,105 @@
+/**
+ * What PostgreSQL's autovacuum does, for the embedded database: PGlite runs PostgreSQL in single
+ * user mode, with no autovacuum worker, so without this no table is ever analyzed or vacuumed.
+ * With no statistics the planner takes every column for highly selective; it then chose the
+ * change-feed index over the provider-id one to deduplicate inbound messages, scanning all of a
+ * connection's messages for every batch (issue 4 benchmark). Updated rows (a ticket per inbound
+ * batch) would pile up as dead versions in every index too.
+ *
+ * Rows written through the session are counted per table, as autovacuum counts them, and a table
+ * is analyzed once its changes reach about its size (so a growing table is analyzed a logarithmic
+ * number of times) and vacuumed once its updated or deleted rows reach a fifth of it, at most once
+ * per table per `minIntervalMs`. Analyzing reads a small sample: the single session waits while
+ * it runs, so it must stay short.
+ */
+
+/** autovacuum_analyze_threshold and autovacuum_vacuum_threshold. */
+const BASE_THRESHOLD = 50;
+const VACUUM_SCALE = 0.2;
+/** Rows sampled per column is 300 × this; 10 keeps an analyze of a big table to a few tens of ms. */
+export const MAINTENANCE_STATISTICS_TARGET = 10;
+
+export type WriteKind = 'INSERT' | 'UPDATE' | 'DELETE';
+
+interface TableState {
+  changed: number;
+  dead: number;
+  /** Rows at the last maintenance (pg_class.reltuples), 0 before the first. */
+  rows: number;
+  lastRun: number;
+}
+
+export interface PgliteMaintenanceOptions {
+  /** Runs `vacuum (analyze)` or `analyze` on the table as its owner; resolves to the table's row estimate after. */
+  maintain(table: string, vacuum: boolean): Promise<number>;
+  minIntervalMs?: number;
+  now?: () => number;
+}
+
+const TABLE_OF = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/i;
+
+export class PgliteMaintenance {
+  private readonly tables = new Map<string, TableState>();
+  private readonly due = new Set<string>();
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private readonly minIntervalMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PgliteMaintenanceOptions) {
+    this.minIntervalMs = options.minIntervalMs ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Counts what a statement wrote; `sql` names the table. */
+  noteWrite(kind: WriteKind, sql: string, rows: number): void {
+    if (rows <= 0 || this.stopped) return;
+    const table = TABLE_OF.exec(sql)?.[1]?.toLowerCase();
+    if (!table) return;
+    const state = this.tables.get(table) ?? { changed: 0, dead: 0, rows: 0, lastRun: -Infinity };
+    this.tables.set(table, state);
+    state.changed += rows;
+    if (kind !== 'INSERT') state.dead += rows;
+    if (this.isDue(state)) {
+      this.due.add(table);
+      this.running ??= this.drain();
+    }
+  }
+
+  /** Stops scheduling and waits for a run in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.due.clear();
+    await this.running;
+  }
+
+  private isDue(state: TableState): boolean {
+    if (this.now() - state.lastRun < this.minIntervalMs) return false;
+    return state.changed >= BASE_THRESHOLD + state.rows || state.dead >= BASE_THRESHOLD + VACUUM_SCALE * state.rows;
+  }
+
+  private async drain(): Promise<void> {
+    // After the writing transaction and whatever is queued behind it: maintenance waits its turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      for (const table of this.due) {
+        this.due.delete(table);
+        const state = this.tables.get(table)!;
+        if (this.stopped || !this.isDue(state)) continue;
+        const vacuum = state.dead >= BASE_THRESHOLD + VACUUM_SCALE * state.rows;
+        state.lastRun = this.now();
+        const changed = state.changed;
+        const dead = state.dead;
+        try {
+          state.rows = Math.max(0, await this.options.maintain(table, vacuum));
+          state.changed -= changed;
+          if (vacuum) state.dead -= dead;
+        } catch {
+          // A table dropped meanwhile, or the database closing: the next writes count again.
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+}
