@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { configureGraphqlClient } from './api/graphql-client';
 import { App } from './app';
 import { setupDayjs } from './boot/dayjs';
+import { warmUpLocaleData } from './boot/warm-up';
 import { canOpenIndexedDb } from './boot/indexeddb-probe';
 import { hideSplash } from './boot/splash';
 import { registerServiceWorker } from './pwa/register-service-worker';
@@ -17,6 +18,7 @@ import { showUnsupportedBrowser } from './ui/notifications/show-unsupported-brow
 
 setupDayjs();
 followOtherTabs();
+warmUpLocaleData();
 
 const router = createAppRouter();
 

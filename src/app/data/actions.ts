@@ -1,4 +1,6 @@
+import { filter, take } from 'rxjs';
 import { nextUnseen } from '../../shared/domain/messages';
+import type { TicketTab } from '../../shared/domain/tickets';
 import { loadOlderMessagesWith } from './history/load-older';
 import { loadMoreTicketsWith, ticketListEnded, type TicketListKey, type TicketPageLoad } from './history/older-tickets';
 import { REPLICATED_SPECS, type ServerDoc } from './replication/documents';
@@ -6,7 +8,9 @@ import { SyncRequestError } from './replication/transport';
 import { retryMessageIn, sendMessageTo, type OutgoingMessage } from './messages/outgoing';
 import type { CustomerChatDoc, DraftDoc, PedbotDatabase, ReferenceDoc } from './schema';
 import type { ReferenceKind } from './schema/reference';
-import { currentDataSession, type DataSession } from './session/data-session';
+import { currentDataSession, dataSession$, type DataSession } from './session/data-session';
+import { prefetchConversation } from './queries/message-queries';
+import { prefetchTicketList } from './queries/ticket-queries';
 
 /**
  * What screens do to data: each action writes the local database (the replication carries it to
@@ -63,6 +67,23 @@ export const CUSTOMER_DOCUMENT_FIELDS = REPLICATED_SPECS.customers.fields;
  */
 export function storeCustomer(doc: ServerDoc): Promise<boolean> {
   return session().engine.sideload('customers', [doc]);
+}
+
+/**
+ * Reads the first page of a tab (with its customers) as soon as the data session runs, for a screen
+ * that will ask `useTickets` for the same page: started before the screen has rendered, the reads
+ * overlap its rendering, and the hook answers from what RxDB kept.
+ */
+export function prefetchTickets(page: { tab: TicketTab; isCampaign: boolean; limit: number }): void {
+  dataSession$.pipe(filter((s): s is DataSession => s !== null), take(1)).subscribe(({ db, user, scope }) => {
+    prefetchTicketList(db, { ...page, instanceId: scope.instanceId, userId: user.id }).catch(() => undefined);
+  });
+}
+
+/** Starts reading a conversation (as `useMessages` will ask for it) while the ticket's screen renders. */
+export function prefetchMessages(customerId: string, instanceId: string, limit: number): void {
+  const current = currentDataSession();
+  if (current) prefetchConversation(current.db, customerId, instanceId, limit).catch(() => undefined);
 }
 
 /** The ticket is on screen: its unseen counter goes back to 0 (SPEC §4), here and on the server. */

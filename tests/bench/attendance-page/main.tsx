@@ -13,6 +13,7 @@ import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tan
 import { sessionState } from '../../../src/app/state/session';
 import { attendanceActions } from '../../../src/app/features/attendance/state/attendance-store';
 import { lazyScreen } from '../../../src/app/routes/lazy-screen';
+import { warmUpLocaleData } from '../../../src/app/boot/warm-up';
 import type { QueryVariant } from './queries';
 import { LONG_CONVERSATION } from './long-conversation';
 
@@ -47,6 +48,8 @@ function markWhen(name: string, ready: () => boolean): void {
 }
 
 markWhen('listPainted', () => document.querySelector('.pb-att-row') !== null);
+// As the app's main.tsx does at start.
+warmUpLocaleData();
 
 attendanceActions.setTab('my_chats');
 attendanceActions.select(null);

@@ -12,23 +12,26 @@ export interface UseTicketsInput {
   limit?: number;
 }
 
-/** One attendance tab, live from the local database (never waits for the network). */
-export function useTickets({ instanceId, tab, isCampaign, search, limit }: UseTicketsInput): TicketWithCustomer[] {
+/**
+ * One attendance tab, live from the local database (never waits for the network); null until the
+ * database has answered for the first time, and while no connection or user is known.
+ */
+export function useTickets({ instanceId, tab, isCampaign, search, limit }: UseTicketsInput): TicketWithCustomer[] | null {
   const db = useDatabase();
   const userId = useDataSession()?.user.id ?? '';
-  return useObservable(
-    () => (db ? ticketList$(db, { instanceId, tab, isCampaign, userId, search, limit }) : null),
-    [],
+  return useObservable<TicketWithCustomer[] | null>(
+    () => (db && instanceId && userId ? ticketList$(db, { instanceId, tab, isCampaign, userId, search, limit }) : null),
+    null,
     [db, instanceId, tab, isCampaign, userId, search, limit],
   );
 }
 
-/** Ticket counts per tab and kind, live. */
-export function useTicketCounts(instanceId: string): TicketCounts | null {
+/** Ticket counts per tab and kind, live; nothing is counted while `instanceId` is null. */
+export function useTicketCounts(instanceId: string | null): TicketCounts | null {
   const db = useDatabase();
   const userId = useDataSession()?.user.id ?? '';
   return useObservable<TicketCounts | null>(
-    () => (db ? ticketCounts$(db, instanceId, userId) : null),
+    () => (db && instanceId !== null ? ticketCounts$(db, instanceId, userId) : null),
     null,
     [db, instanceId, userId],
   );

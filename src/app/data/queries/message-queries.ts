@@ -27,6 +27,21 @@ export function conversationQuery(db: PedbotDatabase, customerId: string, instan
   });
 }
 
+const latestFirst = (docs: ReadonlyArray<{ toJSON(): unknown }>): CustomerChatDoc[] =>
+  dedupeByHash(docs.map((d) => d.toJSON() as CustomerChatDoc).reverse());
+
+const reactionsQuery = (db: PedbotDatabase, messages: readonly CustomerChatDoc[]) =>
+  db.customerchatreactions?.find({ selector: { customer_chat_id: { $in: messages.map((m) => m.id) } } });
+
+/**
+ * Reads a conversation and its reactions once, for `conversation$` about to follow with the same
+ * arguments (a ticket being opened): RxDB keeps both results, so the live query answers from memory.
+ */
+export async function prefetchConversation(db: PedbotDatabase, customerId: string, instanceId: string, limit: number): Promise<void> {
+  const messages = latestFirst(await conversationQuery(db, customerId, instanceId, limit).exec());
+  if (messages.length) await reactionsQuery(db, messages)?.exec();
+}
+
 export function conversation$(
   db: PedbotDatabase,
   customerId: string,
@@ -35,12 +50,8 @@ export function conversation$(
 ): Observable<ConversationMessage[]> {
   return conversationQuery(db, customerId, instanceId, limit).$.pipe(
     switchMap((docs) => {
-      const messages = dedupeByHash(docs.map((d) => d.toJSON() as CustomerChatDoc).reverse());
-      const ids = messages.map((m) => m.id);
-      const reactions$ =
-        ids.length && db.customerchatreactions
-          ? db.customerchatreactions.find({ selector: { customer_chat_id: { $in: ids } } }).$
-          : of([]);
+      const messages = latestFirst(docs);
+      const reactions$ = (messages.length ? reactionsQuery(db, messages)?.$ : undefined) ?? of([]);
       return combineLatest([of(messages), reactions$]);
     }),
     map(([messages, reactionDocs]) => {

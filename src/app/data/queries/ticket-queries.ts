@@ -55,6 +55,17 @@ export function ticketListQuery(db: PedbotDatabase, f: TicketListFilter) {
   });
 }
 
+/**
+ * Reads a page and its customers once, for a live query about to follow (`ticketList$` with the same
+ * filter): RxDB keeps the query's result and the customers' documents, so that one answers from
+ * memory instead of queueing its two reads behind whatever else the page asks IndexedDB for.
+ */
+export async function prefetchTicketList(db: PedbotDatabase, f: TicketListFilter): Promise<void> {
+  const docs = await ticketListQuery(db, f).exec();
+  const ids = [...new Set(docs.map((d) => d.customer_id))];
+  if (ids.length) await db.customers.findByIds(ids).exec();
+}
+
 /** Tickets of one tab, newest last message first, with their customers. */
 export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable<TicketWithCustomer[]> {
   const needle = needleOf(f);

@@ -1,25 +1,44 @@
 import './attendance.css';
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
-import { Drawer } from '@mantine/core';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { t } from './texts';
 import { attendanceActions, attendanceUi } from './state/attendance-store';
 import { useAttendanceContext } from './data/use-attendance-context';
-import { useTicketList } from './data/use-ticket-list';
+import { FIRST_WINDOW, useTicketList } from './data/use-ticket-list';
+import { CONVERSATION_WINDOW } from './data/use-conversation';
 import { useSelectedTicket } from './data/use-selected-ticket';
 import { useReferencesView } from './data/use-references-view';
 import { refreshAttendanceReferences } from './data/reference-refresh';
 import { useTicketEvents } from './data/use-ticket-events';
 import { TicketListPane } from './list/ticket-list-pane';
-import { ConversationView } from './conversation/conversation-view';
-import { CustomerPanel } from './customer/customer-panel';
 import { TransferNoticesStack } from './lifecycle/transfer-notices-stack';
 import { EmptyHint } from './ui/empty-hint';
 import { useNow } from './ui/use-now';
 import { useFillHeight } from './ui/use-fill-height';
 import { useAttendanceKeys } from './use-attendance-keys';
+import { deferred } from './ui/deferred';
 import { isPickable } from '../../../shared/domain/tickets';
+import { prefetchMessages, prefetchTickets } from '../../data/actions';
+
+const paneLoading = (
+  <Center h="100%" role="status" aria-label={t.loadingMessages}>
+    <Loader size="sm" />
+  </Center>
+);
+
+// The conversation and the customer panel are their own chunks, so the ticket list paints without
+// their code; they are fetched as soon as the list has painted, before an attendant opens a ticket.
+const Conversation = deferred(() => import('./conversation/conversation-view').then((m) => m.ConversationView), paneLoading);
+const Customer = deferred(() => import('./customer/customer-panel').then((m) => m.CustomerPanel), paneLoading);
+const CustomerDrawer = deferred(() => import('./customer/customer-drawer').then((m) => m.CustomerDrawer));
+const prefetch = () => void Promise.all([Conversation.preload(), Customer.preload(), CustomerDrawer.preload()]).catch(() => undefined);
+
+// The list's first page is read as soon as the local database is open, while this screen renders.
+prefetchTickets({ tab: attendanceUi.tab, isCampaign: attendanceUi.isCampaign, limit: FIRST_WINDOW });
+
+const whenIdle = (task: () => void) => (globalThis.requestIdleCallback ? globalThis.requestIdleCallback(task, { timeout: 500 }) : setTimeout(task, 0));
 
 /**
  * chat/attendance (SPEC §2): ticket list, conversation and customer panel, all rendered from the
@@ -43,9 +62,24 @@ export function AttendanceScreen() {
     if (online && instanceId) void refreshAttendanceReferences({ tenant, instanceId, official });
   }, [tenant, instanceId, online, official]);
 
+  const hasTickets = list.tickets.length > 0;
+  useEffect(() => {
+    if (hasTickets) whenIdle(prefetch);
+  }, [hasTickets]);
+
   const ids = useMemo(() => list.tickets.map((x) => x.id), [list.tickets]);
   useAttendanceKeys(ids, wide);
-  const open = useCallback((id: string | number) => attendanceActions.select(String(id)), []);
+  // Opening a ticket starts reading its conversation before the conversation renders.
+  const latest = useRef({ tickets: list.tickets, instanceId });
+  useEffect(() => {
+    latest.current = { tickets: list.tickets, instanceId };
+  });
+  const open = useCallback((id: string | number) => {
+    const { tickets, instanceId: connection } = latest.current;
+    const opening = tickets.find((x) => String(x.id) === String(id));
+    if (opening && connection) prefetchMessages(String(opening.customer_id), connection, CONVERSATION_WINDOW);
+    attendanceActions.select(String(id));
+  }, []);
   const panel = ticket ? ui.panel : null;
 
   return (
@@ -75,7 +109,7 @@ export function AttendanceScreen() {
         />
         <section className="pb-att-conversation-pane" aria-label={t.messages}>
           {ticket ? (
-            <ConversationView
+            <Conversation.Component
               key={String(ticket.id)}
               ctx={ctx}
               ticket={ticket}
@@ -90,23 +124,11 @@ export function AttendanceScreen() {
         </section>
         {panel && wide && ticket && (
           <aside className="pb-att-panel" aria-label={panel === 'customer' ? t.customerDetails : t.previousTickets}>
-            <CustomerPanel ctx={ctx} ticket={ticket} panel={panel} userName={refs.userName} />
+            <Customer.Component ctx={ctx} ticket={ticket} panel={panel} userName={refs.userName} />
           </aside>
         )}
       </div>
-      <Drawer
-        opened={!!panel && !wide && !!ticket}
-        onClose={() => attendanceActions.openPanel(null)}
-        position="right"
-        size={380}
-        withCloseButton={false}
-        padding={0}
-        title={undefined}
-        aria-label={panel === 'customer' ? t.customerDetails : t.previousTickets}
-        styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column' } }}
-      >
-        {panel && ticket && <CustomerPanel ctx={ctx} ticket={ticket} panel={panel} userName={refs.userName} />}
-      </Drawer>
+      {ticket && <CustomerDrawer.Component opened={!!panel && !wide} ctx={ctx} ticket={ticket} panel={panel} userName={refs.userName} />}
       <TransferNoticesStack
         notices={ui.notices}
         leaving={ui.leaving}

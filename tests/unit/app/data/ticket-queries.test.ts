@@ -1,9 +1,9 @@
 import { firstValueFrom } from 'rxjs';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
-import { conversation$ } from '../../../../src/app/data/queries/message-queries';
-import { ticketCounts$, ticketList$ } from '../../../../src/app/data/queries/ticket-queries';
+import { conversation$, prefetchConversation } from '../../../../src/app/data/queries/message-queries';
+import { prefetchTicketList, ticketCounts$, ticketList$ } from '../../../../src/app/data/queries/ticket-queries';
 import { fromServer } from '../../../../src/app/data/replication/documents';
 import type { PedbotDatabase } from '../../../../src/app/data/schema';
 import { messageSortKey } from '../../../../src/app/data/schema/sort-key';
@@ -92,5 +92,21 @@ describe('attendance lists from the local database', () => {
       ['11', 'delivered'],
       ['tmp:c', 'waiting'],
     ]);
+  });
+
+  it('answers a prefetched page and conversation from memory, without reading the storage again', async () => {
+    const filter = { instanceId: '1', tab: 'inbox' as const, isCampaign: false, userId: me, limit: 50 };
+    await prefetchTicketList(db, filter);
+    await prefetchConversation(db, 'c1', '1', 200);
+    const reads = [vi.spyOn(db.chattickets.storageInstance, 'query'), vi.spyOn(db.customers.storageInstance, 'findDocumentsById'), vi.spyOn(db.customerchats.storageInstance, 'query')];
+    const page = await firstValueFrom(ticketList$(db, filter));
+    const conversation = await firstValueFrom(conversation$(db, 'c1', '1', 200));
+    expect(page.map((t) => [t.id, t.customer?.name])).toEqual([
+      ['2', 'João'],
+      ['1', 'Promoção Maria'],
+    ]);
+    expect(conversation.map((m) => m.id)).toEqual(['10', '11', 'tmp:c']);
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
+    for (const read of reads) read.mockRestore();
   });
 });

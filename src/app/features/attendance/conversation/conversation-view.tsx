@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSnapshot } from 'valtio';
@@ -20,16 +20,14 @@ import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
 import { MessageSearchBar } from './message-search-bar';
 import { MediaResolverContext } from './media-url';
+import { deferred } from '../ui/deferred';
 
-// The composer and the dialogs are their own chunks, so the ticket list paints without their code;
-// they are fetched once the page is idle, before an attendant opens a ticket.
-const loadComposer = () => import('../composer/composer');
-const loadTransferModal = () => import('../lifecycle/transfer-modal');
-const loadCloseTicketModal = () => import('../lifecycle/close-ticket-modal');
-const Composer = lazy(() => loadComposer().then((m) => ({ default: m.Composer })));
-const TransferModal = lazy(() => loadTransferModal().then((m) => ({ default: m.TransferModal })));
-const CloseTicketModal = lazy(() => loadCloseTicketModal().then((m) => ({ default: m.CloseTicketModal })));
-const prefetch = () => void Promise.all([loadComposer(), loadTransferModal(), loadCloseTicketModal()]).catch(() => undefined);
+// The composer and the dialogs are their own chunks, so the conversation paints without their code;
+// they are fetched once the page is idle, before an attendant types or opens a dialog.
+const Composer = deferred(() => import('../composer/composer').then((m) => m.Composer));
+const TransferModal = deferred(() => import('../lifecycle/transfer-modal').then((m) => m.TransferModal));
+const CloseTicketModal = deferred(() => import('../lifecycle/close-ticket-modal').then((m) => m.CloseTicketModal));
+const prefetch = () => void Promise.all([Composer.preload(), TransferModal.preload(), CloseTicketModal.preload()]).catch(() => undefined);
 if (globalThis.requestIdleCallback) globalThis.requestIdleCallback(prefetch, { timeout: 2_000 });
 
 export interface ConversationReferences {
@@ -47,6 +45,13 @@ export interface ConversationViewProps {
   pickable: boolean;
   userName: (id: string | null | undefined) => string | null;
   refs: ConversationReferences;
+}
+
+/** True from the first render where `value` is true on. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
 }
 
 const problem = (title: string, message: string) => notifications.show({ color: 'red', title, message });
@@ -69,28 +74,33 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
   const replyId = ui.replyTo[ticketId] ?? draft?.reply_to_id ?? null;
   const replyTo = replyId ? (conversation.parentOf(replyId) ?? null) : null;
 
-  // Opening a ticket (and every new message while it is open) resets its unseen counter (SPEC §4).
+  // Opening a ticket (and every new message while it is open) resets its unseen counter (SPEC §4),
+  // once its messages are on screen: the write (and the list's recount it sets off) would otherwise
+  // queue in IndexedDB ahead of the reads of the conversation being opened.
   const unseen = ticket.unseenMsg ?? 0;
+  const { loaded, messages, hasOlder, loadingOlder, loadOlder } = conversation;
   useEffect(() => {
-    if (unseen > 0) markTicketViewed(ticketId).catch(() => undefined);
-  }, [ticketId, unseen]);
+    if (loaded && unseen > 0) markTicketViewed(ticketId).catch(() => undefined);
+  }, [ticketId, unseen, loaded]);
 
   // A previous ticket chosen in the history: show its first message, loading older history if needed.
   const jump = ui.jump;
-  const { messages, hasOlder, loadingOlder, loadOlder } = conversation;
   useEffect(() => {
-    if (!jump) return;
+    if (!jump || !loaded) return;
     const first = messages.find((m) => String(m.chat_ticket_id ?? '') === jump.ticketId);
     if (first) {
       attendanceActions.focusMessage(String(first.id));
       attendanceActions.jumpDone();
     } else if (!hasOlder) attendanceActions.jumpDone();
     else if (hasOlder && !loadingOlder) loadOlder();
-  }, [jump, messages, hasOlder, loadingOlder, loadOlder]);
+  }, [jump, loaded, messages, hasOlder, loadingOlder, loadOlder]);
 
   // Fresh presence when the transfer dialog opens, so online attendants are listed first.
   const [onlineIds, setOnlineIds] = useState<ReadonlySet<string> | null>(null);
   const transferOpen = ui.modal === 'transfer';
+  // The dialogs mount when first opened (then stay, for their closing transition), not with every conversation.
+  const transferMounted = useOnceTrue(transferOpen);
+  const closeMounted = useOnceTrue(ui.modal === 'close');
   useEffect(() => {
     if (!transferOpen || !ctx.online || !ctx.instanceId) return;
     let live = true;
@@ -190,7 +200,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
         items={conversation.items}
         parentOf={conversation.parentOf}
         reactionsOf={conversation.reactionsOf}
-        loading={false}
+        loading={!loaded}
         loadingOlder={conversation.loadingOlder}
         hasOlder={conversation.hasOlder}
         onLoadOlder={conversation.loadOlder}
@@ -203,7 +213,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
         onRetry={onRetry}
         onJumpTo={(id) => attendanceActions.focusMessage(String(id))}
       />
-      {readOnly ? (
+      {!loaded ? null : readOnly ? (
         <Paper className="pb-att-composer" radius={0}>
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" c="dimmed">
@@ -217,31 +227,29 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
           </Group>
         </Paper>
       ) : (
-        <Suspense fallback={null}>
-          <Composer
-            key={ticketId}
-            draft={draft?.text ?? null}
-            onDraftChange={onDraftChange}
-            replyTo={replyTo}
-            onCancelReply={() => setReply(null)}
-            commentMode={ui.commentMode}
-            onCommentModeChange={attendanceActions.setCommentMode}
-            quickAnswers={refs.quickAnswers}
-            templates={ctx.connection?.official ? refs.templates : []}
-            templateRequired={windowLeft === 0}
-            onSendText={onSendText}
-            onSendAttachment={onSendAttachment}
-            onSendTemplate={(template) =>
-              void sendTemplate(target, { name: template.identifier, language: template.language ?? 'pt_BR', components: template.components }).catch(
-                () => undefined,
-              )
-            }
-            onProblem={problem}
-          />
-        </Suspense>
+        <Composer.Component
+          key={ticketId}
+          draft={draft?.text ?? null}
+          onDraftChange={onDraftChange}
+          replyTo={replyTo}
+          onCancelReply={() => setReply(null)}
+          commentMode={ui.commentMode}
+          onCommentModeChange={attendanceActions.setCommentMode}
+          quickAnswers={refs.quickAnswers}
+          templates={ctx.connection?.official ? refs.templates : []}
+          templateRequired={windowLeft === 0}
+          onSendText={onSendText}
+          onSendAttachment={onSendAttachment}
+          onSendTemplate={(template) =>
+            void sendTemplate(target, { name: template.identifier, language: template.language ?? 'pt_BR', components: template.components }).catch(
+              () => undefined,
+            )
+          }
+          onProblem={problem}
+        />
       )}
-      <Suspense fallback={null}>
-        <TransferModal
+      {transferMounted && (
+        <TransferModal.Component
           opened={ui.modal === 'transfer'}
           users={transferUsers}
           departments={refs.departments}
@@ -254,14 +262,16 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
           onConfirm={() => void actions.confirmPending()}
           onCancelPending={() => void actions.cancelPending()}
         />
-        <CloseTicketModal
+      )}
+      {closeMounted && (
+        <CloseTicketModal.Component
           opened={ui.modal === 'close'}
           reasons={refs.reasons}
           busy={actions.busy}
           onClose={() => attendanceActions.openModal(null)}
           onConfirm={(input) => void actions.close(input)}
         />
-      </Suspense>
+      )}
     </MediaResolverContext.Provider>
   );
 }

@@ -7,9 +7,11 @@ import type { MessageView, ReactionView, TicketView } from '../model/types';
 import { dayKey } from '../../../../shared/domain/datetime';
 
 /** Messages read per local window; scrolling past them widens it, then asks the server. */
-const WINDOW = 200;
+export const CONVERSATION_WINDOW = 200;
 
 export interface Conversation {
+  /** Whether the local database has answered (until then there are no messages to show). */
+  loaded: boolean;
   messages: readonly MessageView[];
   items: readonly ConversationItem[];
   parentOf: (id: MessageView['id']) => MessageView | undefined;
@@ -23,19 +25,22 @@ export interface Conversation {
 
 type Message = MessageView & { reactions?: readonly ReactionView[] };
 
+const NO_MESSAGES: readonly Message[] = [];
+
 /** The open ticket's conversation: the customer's messages on this connection, live from the local database. */
 export function useConversation(ticket: TicketView | null, instanceId: string | null, query: string, now: number): Conversation {
   const customerId = ticket ? String(ticket.customer_id) : null;
-  const [limit, setLimit] = useState(WINDOW);
+  const [limit, setLimit] = useState(CONVERSATION_WINDOW);
   const [exhausted, setExhausted] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [shownFor, setShownFor] = useState(customerId);
   if (shownFor !== customerId) {
     setShownFor(customerId);
-    setLimit(WINDOW);
+    setLimit(CONVERSATION_WINDOW);
     setLoadingOlder(false);
   }
-  const messages = useMessages(customerId, instanceId, limit) as readonly Message[];
+  const answered = useMessages(customerId, instanceId, limit) as readonly Message[] | null;
+  const messages = answered ?? NO_MESSAGES;
   const today = dayKey(now);
 
   // Day headings only change with the messages or when the day turns ('Hoje' becomes 'Ontem').
@@ -49,7 +54,7 @@ export function useConversation(ticket: TicketView | null, instanceId: string | 
   const loadOlder = useCallback(() => {
     if (!customerId || !instanceId || loadingOlder) return;
     if (messages.length >= limit) {
-      setLimit((l) => l + WINDOW);
+      setLimit((l) => l + CONVERSATION_WINDOW);
       return;
     }
     setLoadingOlder(true);
@@ -73,6 +78,7 @@ export function useConversation(ticket: TicketView | null, instanceId: string | 
   );
 
   return {
+    loaded: answered !== null,
     messages,
     items,
     parentOf: useCallback((id) => byId.get(String(id)), [byId]),

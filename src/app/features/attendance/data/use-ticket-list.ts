@@ -7,11 +7,14 @@ import { usePickable } from './use-pickable';
 import { useSettingValue } from '../../../data/hooks';
 import type { AttendanceContext } from './use-attendance-context';
 
+const NO_TICKETS: readonly TicketView[] = [];
+
 /** Local windows grow by doubling, so reaching the end of ten thousand tickets takes a dozen queries, not a thousand. */
-const FIRST_WINDOW = PAGE_SIZE * 5;
+export const FIRST_WINDOW = PAGE_SIZE * 5;
 
 export interface TicketList {
   tickets: readonly TicketView[];
+  /** Until the local database has answered for this screen. */
   loading: boolean;
   loadMore: () => void;
   rowOf: (ticket: TicketView) => TicketRowData;
@@ -35,8 +38,11 @@ export function useTicketList(
     setLimitKey(key);
     setLimit(FIRST_WINDOW);
   }
-  const tickets = useTickets({ instanceId, tab: filter.tab, isCampaign: filter.isCampaign, search: filter.search, limit });
-  const counts = useTicketCounts(instanceId);
+  const answered = useTickets({ instanceId, tab: filter.tab, isCampaign: filter.isCampaign, search: filter.search, limit });
+  const tickets = answered ?? NO_TICKETS;
+  // Counting means walking each tab's index; the eight counts wait for the first page, so its
+  // query (and the paint of the list) does not queue behind them in IndexedDB.
+  const counts = useTicketCounts(answered ? instanceId : null);
   const olderFirst = useSettingValue('older_inbox_chats_first', ctx.instanceId);
   const pickable = usePickable(ctx, filter.tab === 'inbox' ? tickets : [], { older_inbox_chats_first: olderFirst });
 
@@ -64,7 +70,7 @@ export function useTicketList(
   const kind = filter.isCampaign ? 'campaign' : 'attendance';
   return {
     tickets,
-    loading: ctx.instanceId === null,
+    loading: answered === null,
     loadMore,
     rowOf,
     pickable,
