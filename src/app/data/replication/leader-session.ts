@@ -154,7 +154,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         const current = await fetchSyncScope(transport, scope.instanceId);
         if (current === null || stopped || changed) return;
         const stored = await readSyncScope(db);
-        if (!stored) {
+        if (!stored || stored.scope === null) {
           await storeSyncScope(db, { scope: current, generation });
         } else if (stored.scope !== current) {
           changed = true;

@@ -13,9 +13,11 @@ import type { SyncTransport } from './transport';
  * since (another department's inbox) and never bring the new scope's older rows. So a changed
  * scope rebuilds the replicated data: rows dropped, then pulled afresh under new replication
  * identifiers, while the outbox (sends not confirmed yet) and the local-only collections stay.
+ * Choosing another connection drops the replicated data the same way (`leaveConnection`).
  */
 export interface StoredSyncScope {
-  scope: string;
+  /** Null after a connection change, until the server answers for the new connection. */
+  scope: string | null;
   /** Bumped by every rebuild; part of the replication identifiers, so checkpoints start afresh. */
   generation: number;
 }
@@ -59,14 +61,10 @@ async function removeMatching(collection: AnyCollection, selector: Record<string
 }
 
 /**
- * Rebuilds the replicated data of this database for the scope `next`; replication must be
- * stopped. Order matters if the page closes halfway: rows go first, and the new generation is
- * stored last, so a replication never starts under fresh identifiers (no assumed master states)
- * while old rows remain, which it would push back to the server; an unfinished rebuild is simply
- * done again at the next start, as the stored scope still differs.
+ * Drops the replicated rows of this database but the outbox, and what the replications under
+ * `scope` and `generation` kept; replication must be stopped.
  */
-export async function rebuildForScope(db: PedbotDatabase, scope: SyncScope, names: readonly ReplicatedName[], next: string): Promise<void> {
-  const generation = (await readSyncScope(db))?.generation ?? 0;
+async function dropReplicated(db: PedbotDatabase, scope: SyncScope, names: readonly ReplicatedName[], generation: number): Promise<void> {
   for (const name of names) {
     const collection = db[name] as AnyCollection;
     if (name === 'customerchats') {
@@ -82,7 +80,34 @@ export async function rebuildForScope(db: PedbotDatabase, scope: SyncScope, name
     await forgetReplication(collection, identifierFor(scope, name, generation));
   }
   await forgetTicketArrivals(db, identifierFor(scope, 'chattickets', generation));
+}
+
+/**
+ * Rebuilds the replicated data of this database for the scope `next`; replication must be
+ * stopped. Order matters if the page closes halfway: rows go first, and the new generation is
+ * stored last, so a replication never starts under fresh identifiers (no assumed master states)
+ * while old rows remain, which it would push back to the server; an unfinished rebuild is simply
+ * done again at the next start, as the stored scope still differs.
+ */
+export async function rebuildForScope(db: PedbotDatabase, scope: SyncScope, names: readonly ReplicatedName[], next: string): Promise<void> {
+  const generation = (await readSyncScope(db))?.generation ?? 0;
+  await dropReplicated(db, scope, names, generation);
   await storeSyncScope(db, { scope: next, generation: generation + 1 });
+}
+
+/**
+ * The attendant chose another connection: the replicated data of `previous` leaves and the next
+ * replication starts under identifiers never used on this database, whatever connection it is
+ * for. The outbox stays: the push takes each send for its own connection (the server checks the
+ * user may use it; the hash makes a replay a no-op), and as its ticket is not held here, it is
+ * dropped once pushed like any send whose ticket left (ticket-arrivals.ts); choosing that
+ * connection again pulls its confirmed copy. The caller records the new connection last, so a
+ * switch cut short is done again at the next start.
+ */
+export async function leaveConnection(db: PedbotDatabase, previous: SyncScope, names: readonly ReplicatedName[]): Promise<void> {
+  const generation = (await readSyncScope(db))?.generation ?? 0;
+  await dropReplicated(db, previous, names, generation);
+  await storeSyncScope(db, { scope: null, generation: generation + 1 });
 }
 
 /** Removes what RxDB keeps for a replication identifier (checkpoints, assumed master states). */

@@ -4,17 +4,19 @@ import { publishSyncState, INITIAL_SYNC_STATE } from '../health/sync-state';
 import { requestPersistentStorage, watchStorageQuota, type StorageNotice } from '../health/storage-quota';
 import { createLeaseElection, type LeaderElection } from '../leader/lease-election';
 import { openPedbotDatabase, DATABASE_NAME } from '../database/open-database';
-import type { CollectionName, PedbotDatabase } from '../schema';
+import { REPLICATED, type CollectionName, type PedbotDatabase } from '../schema';
 import { startSyncEngine, type SyncEngine } from '../replication/sync-engine';
+import { leaveConnection } from '../replication/sync-scope';
 import type { SocketTiming } from '../replication/sync-socket';
 import type { SyncTransport } from '../replication/transport';
-import { compareScope, isWindowLoaded, markWindowLoaded, readDrafts, writeScope, type LocalScope } from './local-scope';
+import { compareScope, isWindowLoaded, markWindowLoaded, writeScope, type LocalScope } from './local-scope';
 
 /**
  * The data session of this tab: the local database (opened once, at once, so screens render
  * local data before any network), and the sync engine for the signed-in user and the chosen
- * connection. Starting never waits for the server; a new connection restarts replication; the
- * end of the session (logout) removes this user's local data.
+ * connection. Starting never waits for the server; a new connection restarts replication on the
+ * same database, keeping the outbox and the drafts; the end of the session (logout) removes this
+ * user's local data.
  */
 export interface SessionUser {
   id: string;
@@ -125,14 +127,17 @@ async function openScoped(input: StartDataSessionInput, scope: LocalScope): Prom
     });
   let db = database$.getValue() ?? (await open());
   const change = await compareScope(db, scope);
-  if (change === 'user' || change === 'connection') {
-    const drafts = change === 'connection' ? await readDrafts(db) : [];
+  if (change.kind === 'user') {
     database$.next(null);
     await db.remove();
     db = await open();
-    if (drafts.length && db.drafts) await db.drafts.bulkInsert(drafts);
+  } else if (change.kind === 'connection') {
+    // Not removed and reopened: the outbox and the drafts stay in place, so a page closed
+    // halfway loses nothing, and the switch is done again at the next start.
+    await leaveConnection(db, change.previous, REPLICATED.filter((name) => !!db.collections[name]));
+    await db.references?.find().remove();
   }
-  if (change !== 'same') await writeScope(db, scope);
+  if (change.kind !== 'same') await writeScope(db, scope);
   database$.next(db);
   return db;
 }

@@ -1,12 +1,12 @@
-import type { DraftDoc, PedbotDatabase } from '../schema';
+import type { PedbotDatabase } from '../schema';
 
 /**
  * Whose data the local database holds: one user and one connection ("messages are stored only
- * for the selected connection", SPEC §4). Another user or connection starts from an empty
- * database; drafts survive a connection change of the same user. The user's role and department
- * are not compared here: the session's copy of them dates from sign-in, so the replication asks
- * the server instead and rebuilds the replicated data, keeping the outbox, when they changed
- * (replication/sync-scope.ts).
+ * for the selected connection", SPEC §4). Another user starts from an empty database; another
+ * connection of the same user drops the replicated data but keeps the outbox and the drafts
+ * (sync-scope.ts `leaveConnection`). The user's role and department are not compared here: the
+ * session's copy of them dates from sign-in, so the replication asks the server instead and
+ * rebuilds the replicated data, keeping the outbox, when they changed (replication/sync-scope.ts).
  */
 export interface LocalScope {
   tenant: string;
@@ -20,13 +20,14 @@ interface StoredScope extends LocalScope {
 
 const SCOPE_DOC = 'scope';
 
-export type ScopeChange = 'same' | 'connection' | 'user' | 'new';
+export type ScopeChange = { kind: 'same' | 'user' | 'new' } | { kind: 'connection'; previous: LocalScope };
 
 export async function compareScope(db: PedbotDatabase, scope: LocalScope): Promise<ScopeChange> {
   const stored = (await db.getLocal<StoredScope>(SCOPE_DOC))?.toJSON().data;
-  if (!stored) return 'new';
-  if (stored.tenant !== scope.tenant || stored.userId !== scope.userId) return 'user';
-  return stored.instanceId === scope.instanceId ? 'same' : 'connection';
+  if (!stored) return { kind: 'new' };
+  if (stored.tenant !== scope.tenant || stored.userId !== scope.userId) return { kind: 'user' };
+  if (stored.instanceId === scope.instanceId) return { kind: 'same' };
+  return { kind: 'connection', previous: { tenant: stored.tenant, userId: stored.userId, instanceId: stored.instanceId } };
 }
 
 export async function writeScope(db: PedbotDatabase, scope: LocalScope): Promise<void> {
@@ -40,9 +41,4 @@ export async function isWindowLoaded(db: PedbotDatabase): Promise<boolean> {
 export async function markWindowLoaded(db: PedbotDatabase): Promise<void> {
   const doc = await db.getLocal<StoredScope>(SCOPE_DOC);
   if (doc) await doc.incrementalModify((data) => ({ ...data, windowLoaded: true }));
-}
-
-export async function readDrafts(db: PedbotDatabase): Promise<DraftDoc[]> {
-  if (!db.drafts) return [];
-  return (await db.drafts.find().exec()).map((d) => d.toJSON() as DraftDoc);
 }

@@ -88,22 +88,31 @@ export async function signIn(baseUrl: string, email: string, tenant = 'demo'): P
   };
 }
 
+/**
+ * The HTTP transport of a signed-in user with a network switch: offline, requests fail as
+ * without network and the socket cannot connect (drop a connected one with `terminate`).
+ */
+export function switchableTransport(endpoint: () => string, token: string): { transport: SyncTransport; setOnline(online: boolean): void } {
+  let online = true;
+  const offlineFetch: typeof fetch = (input, init) =>
+    online ? fetch(input, init) : Promise.reject(new TypeError('fetch failed (offline)'));
+  const base = createHttpTransport({ endpoint, getToken: async () => token, fetch: offlineFetch, webSocketImpl: QuietWebSocket });
+  const transport: SyncTransport = {
+    ...base,
+    // Port 9 (discard) refuses at once: the socket fails to connect as it does without network.
+    wsUrl: () => (online ? base.wsUrl() : 'ws://127.0.0.1:9/offline'),
+  };
+  return { transport, setOnline: (next) => (online = next) };
+}
+
 export async function startClient(options: ClientOptions): Promise<TestClient> {
   const tenant = options.tenant ?? 'demo';
   const endpoint = () => `${options.baseUrl()}/${tenant}/graphql`;
   const login = options.session ?? (await signIn(options.baseUrl(), options.email, tenant));
   const user = login.user;
 
-  let online = true;
-  const offlineFetch: typeof fetch = (input, init) =>
-    online ? fetch(input, init) : Promise.reject(new TypeError('fetch failed (offline)'));
-  const base = createHttpTransport({ endpoint, getToken: async () => login.token, fetch: offlineFetch, webSocketImpl: QuietWebSocket });
-  const guarded: SyncTransport = {
-    ...base,
-    // Port 9 (discard) refuses at once: the socket fails to connect as it does without network.
-    wsUrl: () => (online ? base.wsUrl() : 'ws://127.0.0.1:9/offline'),
-  };
-  const transport = options.wrap ? options.wrap(guarded) : guarded;
+  const network = switchableTransport(endpoint, login.token);
+  const transport = options.wrap ? options.wrap(network.transport) : network.transport;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const storage: RxStorage<any, any> =
     options.storage === 'memory' ? getRxStorageMemory() : getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
@@ -132,7 +141,7 @@ export async function startClient(options: ClientOptions): Promise<TestClient> {
     engine: current.engine,
     state: null,
     setOnline: (next) => {
-      online = next;
+      network.setOnline(next);
       if (!next) client.engine.leader()?.socket.terminate();
       else client.engine.leader()?.reSync();
     },
