@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { MAINTENANCE_STATISTICS_TARGET, PgliteMaintenance } from './pglite-maintenance';
 import { PglitePool, numberParsers, openPglite } from './pglite-pool';
+import { PREPARED, isPrepared } from './prepared';
 import { runMigrations } from './migrate';
 import type { Tables } from './tables';
 
@@ -36,7 +37,7 @@ export interface OpenOptions {
 
 async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
-    await sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(tx);
+    await sql`${PREPARED} select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(tx);
     return fn(tx);
   });
 }
@@ -97,6 +98,45 @@ function surviveConnectionLoss(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/** Statements kept prepared per connection; marked statements have fixed texts, so this is never reached in practice. */
+const MAX_PREPARED = 200;
+
+/**
+ * node-postgres runs a statement it is given a name for as a named prepared statement, parsed once
+ * per connection; statements marked PREPARED (prepared.ts) get one, derived from their text. Each
+ * pg client keeps one wrapper: Kysely knows its connections by the client object.
+ */
+function preparing(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < MAX_PREPARED) names.set(text, (name = `pedbot_${names.size + 1}`));
+    return name;
+  };
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    get processID() {
+      return (client as unknown as { processID?: number }).processID;
+    },
+    query: ((text: unknown, values?: unknown[]) => {
+      const name = typeof text === 'string' && isPrepared(text) ? nameOf(text) : undefined;
+      return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+    }) as unknown as PostgresPoolClient['query'],
+    release: (destroy?: boolean) => client.release(destroy),
+  });
+  return {
+    options: pool.options,
+    Client: pg.Client as unknown as PostgresPool['Client'],
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
 async function openServer(databaseUrl: string, options: OpenOptions): Promise<Database> {
   const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? numberParsers[20] : pg.types.getTypeParser(oid, format as 'text')) };
   const ownerPool = surviveConnectionLoss(new pg.Pool({ connectionString: databaseUrl, max: 2, types }));
@@ -104,7 +144,7 @@ async function openServer(databaseUrl: string, options: OpenOptions): Promise<Da
   const appPool = surviveConnectionLoss(new pg.Pool({ connectionString: databaseUrl, max: 10, types, options: `-c role=${APP_ROLE}` }));
   const owner = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: ownerPool }) });
   if (options.migrate !== false) await runMigrations(owner);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: appPool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparing(appPool) }) });
   return {
     kind: 'postgres',
     db,

@@ -1,6 +1,7 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { WriteKind } from './pglite-maintenance';
+import { isPrepared } from './prepared';
 
 const INT8_OID = 20;
 
@@ -12,7 +13,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 }
 
 function commandOf(sql: string): string {
-  const match = /^\s*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(sql);
+  const match = /^\s*(?:\/\*[\s\S]*?\*\/\s*)*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(sql);
   return (match?.[1] ?? '').toUpperCase();
 }
 
@@ -36,8 +37,10 @@ const PLAIN_COMMANDS = new Set([
 ]);
 const WRITES = new Set<string>(['INSERT', 'UPDATE', 'DELETE']);
 
-/** Distinct statement texts whose parameter types are remembered; a lookup with a list of N ids is one per N. */
+/** Distinct statement texts remembered; a lookup with a list of N ids is one per N. */
 const MAX_REMEMBERED = 1000;
+/** Statements kept prepared at once (marked ones and parameterless ones). */
+const MAX_PREPARED = 200;
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
@@ -49,31 +52,52 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+interface Statement {
+  /** Parameter type oids as the server inferred them: each value is serialized for its type. */
+  types: number[];
+  /** Set when the session keeps the statement prepared under this name. */
+  name: string | null;
+}
+
 /**
- * Runs a statement as one protocol message (parse, bind, describe, execute, sync) handed to the
- * engine at once. PGlite's own query() enters the engine six times per statement, asking each
- * time for the parameter types it needs to serialize the values; in WebAssembly that was a good
- * part of an inbound batch's cost (issue 4 benchmark). The types are asked once per statement
- * text and remembered; a schema change through this session forgets them. Statements stay
- * unnamed, so each is planned with its values as constants, exactly as before (a partial index
- * or an ON CONFLICT arbiter matched through a bound value keeps working).
+ * Runs a statement as one protocol message (bind, describe, execute, sync, after a parse when it
+ * is not kept prepared) handed to the engine at once. PGlite's own query() enters the engine six
+ * times per statement, asking each time for the parameter types it needs to serialize the values;
+ * in WebAssembly that was a good part of an inbound batch's cost (issue 4 benchmark). The types
+ * are asked once per statement text and remembered.
+ *
+ * Statements marked PREPARED (prepared.ts), and those without parameters (their plan never
+ * depends on a value), are kept prepared under a name, so they are parsed and analyzed once and
+ * planned as PostgreSQL's plan cache decides. Every other statement stays unnamed and is planned
+ * with its values as constants, as before. Plans follow schema and role changes by themselves;
+ * the remembered types do not, so a schema change through this session forgets everything.
  */
 class ExtendedQueries {
-  private readonly paramTypes = new Map<string, number[]>();
+  private readonly statements = new Map<string, Statement>();
+  private readonly prepared = new Set<string>();
+  private counter = 0;
+  /** Names of statements no longer kept, closed with the next message. */
+  private closing: string[] = [];
 
   constructor(private readonly pg: PGlite) {}
 
-  async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<{ rows: R[]; affectedRows: number }> {
-    const types = parameters.length === 0 ? [] : (this.paramTypes.get(sql) ?? (await this.describe(sql)));
+  async query<R>(sql: string, parameters: ReadonlyArray<unknown>, keepPrepared: boolean): Promise<{ rows: R[]; affectedRows: number }> {
+    const known = this.statements.get(sql);
+    if (known?.name) {
+      // Least recently used first in line to be closed.
+      this.prepared.delete(sql);
+      this.prepared.add(sql);
+    }
+    const statement = known ?? (await this.describe(sql, keepPrepared));
     const values = parameters.map((value, i) => {
       if (value === null || value === undefined) return null;
-      const serialize = this.pg.serializers[types[i] ?? 0];
+      const serialize = this.pg.serializers[statement.types[i] ?? 0];
       return serialize ? serialize(value) : (value as { toString(): string }).toString();
     });
     const { messages } = await this.pg.execProtocol(
       concat([
-        protocol.serialize.parse({ text: sql, types: [] }),
-        protocol.serialize.bind({ values }),
+        ...(statement.name ? [] : [protocol.serialize.parse({ text: sql, types: [] })]),
+        protocol.serialize.bind({ statement: statement.name ?? '', values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
@@ -84,17 +108,31 @@ class ExtendedQueries {
   }
 
   forgetAll(): void {
-    this.paramTypes.clear();
+    for (const statement of this.statements.values()) if (statement.name) this.closing.push(statement.name);
+    this.statements.clear();
+    this.prepared.clear();
   }
 
-  private async describe(sql: string): Promise<number[]> {
+  private async describe(sql: string, keepPrepared: boolean): Promise<Statement> {
+    const name = keepPrepared ? `pedbot_${++this.counter}` : null;
+    if (name && this.prepared.size >= MAX_PREPARED) this.forget(this.prepared.values().next().value!);
+    if (this.statements.size >= MAX_REMEMBERED) this.forget(this.statements.keys().next().value!);
+    const closing = this.closing.map((old) => protocol.serialize.close({ type: 'S', name: old }));
+    this.closing = [];
     const { messages } = await this.pg.execProtocol(
-      concat([protocol.serialize.parse({ text: sql, types: [] }), protocol.serialize.describe({ type: 'S' }), protocol.serialize.sync()]),
+      concat([...closing, protocol.serialize.parse({ name: name ?? '', text: sql, types: [] }), protocol.serialize.describe({ type: 'S', name: name ?? '' }), protocol.serialize.sync()]),
     );
-    const types = parse.parseDescribeStatementResults(messages);
-    if (this.paramTypes.size >= MAX_REMEMBERED) this.paramTypes.delete(this.paramTypes.keys().next().value!);
-    this.paramTypes.set(sql, types);
-    return types;
+    const statement = { types: parse.parseDescribeStatementResults(messages), name };
+    this.statements.set(sql, statement);
+    if (name) this.prepared.add(sql);
+    return statement;
+  }
+
+  private forget(sql: string): void {
+    const name = this.statements.get(sql)?.name;
+    if (name) this.closing.push(name);
+    this.statements.delete(sql);
+    this.prepared.delete(sql);
   }
 }
 
@@ -129,7 +167,8 @@ export class PglitePool implements PostgresPool {
           const last = results[results.length - 1];
           return { command, rowCount: last?.affectedRows ?? 0, rows: (last?.rows ?? []) as R[] };
         }
-        const result = await this.pg.runExclusive(() => this.queries.query<R>(sql, parameters));
+        const keepPrepared = PLAIN_COMMANDS.has(command) && (parameters.length === 0 || isPrepared(sql));
+        const result = await this.pg.runExclusive(() => this.queries.query<R>(sql, parameters, keepPrepared));
         if (WRITES.has(command)) this.onWrite?.(command as WriteKind, sql, result.affectedRows);
         return { command, rowCount: result.affectedRows, rows: result.rows };
       },

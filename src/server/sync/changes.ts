@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database, Tx } from '../db/database';
+import { PREPARED } from '../db/prepared';
 import type { PubSub } from '../pubsub';
 
 /** The replicated collections (RxDB's lower-case names, DESIGN §4). */
@@ -51,7 +52,7 @@ export async function transactWithChanges<T>(
   const changes = new ChangeSet();
   const { result, position } = await database.withTenant(tenantId, async (tx) => {
     const value = await fn(tx, changes);
-    const { rows } = await sql<{ xid: string | null }>`select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
+    const { rows } = await sql<{ xid: string | null }>`${PREPARED} select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
     return { result: value, position: rows[0]?.xid ? Number(rows[0].xid) : null };
   });
   if (position !== null) await publishChanges(pubsub, changes.events(tenantId, position)).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { PREPARED } from '../db/prepared';
 import type { PubSub, Unsubscribe } from '../pubsub';
 import { AsyncQueue } from './async-queue';
 import { changeChannel, type ChangeEvent, type CollectionName } from './changes';
@@ -203,7 +204,7 @@ export class StreamHub {
     if (!from) return;
     const xmin = await this.options.database.withTenant(group.scope.tenantId, async (tx) => {
       // Taken before reading: a change below it is surely in what the reads below see.
-      const { rows: snapshot } = await sql<{ xmin: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(tx);
+      const { rows: snapshot } = await sql<{ xmin: string }>`${PREPARED} select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(tx);
       let cursor = from;
       for (;;) {
         const rows = await group.feed.read(tx, group.scope, cursor, this.batchSize);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { brazilPhoneVariants, normalizePhone } from '../../../shared/domain/phone';
 import type { Tx } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import { transactWithChanges } from '../../sync/changes';
 import { takeSurveyAnswers } from '../attendance/survey';
 import { newProtocol } from '../tickets/ticket-store';
@@ -90,7 +91,7 @@ const column = <T>(rows: readonly NewMessage[], pick: (row: NewMessage) => T): T
  */
 async function insertMessages(tx: Tx, tenantId: number, instanceId: number, rows: readonly NewMessage[]): Promise<InsertedMessage[]> {
   const text = (pick: (input: InboundInput) => string | null | undefined) => column(rows, (r) => pick(r.input) ?? null);
-  const { rows: inserted } = await sql<InsertedMessage & { whatsapp_message_id: string; customer_id: number }>`
+  const { rows: inserted } = await sql<InsertedMessage & { whatsapp_message_id: string; customer_id: number }>`${PREPARED}
     insert into customer_chats (
       tenant_id, instance_id, customer_id, chat_ticket_id, hash, whatsapp_message_id, type, message, caption,
       media_url, document_name, document_mimetype, message_header, message_footer, message_buttons, parent_id,
@@ -119,7 +120,8 @@ function storedByProviderId(tx: Tx, tenantId: number, instanceId: number, ids: r
     .select(['id', 'chat_ticket_id', 'customer_id', 'whatsapp_message_id'])
     .where('tenant_id', '=', tenantId)
     .where('instance_id', '=', instanceId)
-    .where('whatsapp_message_id', 'in', ids)
+    .where(sql<boolean>`whatsapp_message_id = any(${ids}::text[])`)
+    .modifyEnd(PREPARED)
     .execute();
 }
 
@@ -132,7 +134,15 @@ type CustomerRow = { id: number; phone_number: string; name: string | null; is_b
 async function customersFor(tx: Tx, tenantId: number, fresh: readonly Prepared[]) {
   const allPhones = [...new Set(fresh.flatMap((p) => p.phones))];
   const select = (phones: string[]) =>
-    tx.selectFrom('customers').select(CUSTOMER_COLUMNS).where('tenant_id', '=', tenantId).where('phone_number', 'in', phones).where('deleted_at', 'is', null).orderBy('id').execute();
+    tx
+      .selectFrom('customers')
+      .select(CUSTOMER_COLUMNS)
+      .where('tenant_id', '=', tenantId)
+      .where(sql<boolean>`phone_number = any(${phones}::text[])`)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .modifyEnd(PREPARED)
+      .execute();
   const byPhone = new Map<string, CustomerRow>();
   const remember = (rows: CustomerRow[]) => {
     for (const row of rows) if (!byPhone.has(row.phone_number)) byPhone.set(row.phone_number, row);
@@ -185,11 +195,13 @@ const selectOpenTickets = (tx: Tx, tenantId: number, instanceId: number, custome
     .select(['id', 'customer_id'])
     .where('tenant_id', '=', tenantId)
     .where('instance_id', '=', instanceId)
-    .where('customer_id', 'in', customerIds)
-    .where('finished_ticket', '=', false)
+    .where(sql<boolean>`customer_id = any(${customerIds}::bigint[])`)
+    // Literal, so that even a generic plan matches the one-open-ticket partial index.
+    .where(sql<boolean>`not finished_ticket`)
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .forUpdate()
+    .modifyEnd(PREPARED)
     .execute();
 
 /** The open ticket of each customer on the connection (by customer id), locked in id order. */
@@ -271,7 +283,7 @@ async function recordOnTickets(tx: Tx, tenantId: number, inserted: readonly Inse
   const previews = entries.map(([, e]) => previewOf(e.latest));
   const messageIds = entries.map(([, e]) => e.latest.id);
   const counts = entries.map(([, e]) => e.count);
-  await sql`
+  await sql`${PREPARED}
     update chat_tickets t set
       last_msg = case when t.last_msg is null or t.last_msg <= v.sent_at then v.sent_at else t.last_msg end,
       last_msg_preview = case when t.last_msg is null or t.last_msg <= v.sent_at then v.preview else t.last_msg_preview end,

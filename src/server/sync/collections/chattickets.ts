@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PREPARED } from '../../db/prepared';
 import { neutralTicketDocument, type ChatTicketDocument } from '../../modules/tickets/ticket-document';
 import { afterCursor, committedBelowXmin, cursorOf, type FeedCollection } from './feed';
 import { ticketJson } from './json-documents';
@@ -26,6 +27,7 @@ export const chatTicketsFeed: FeedCollection<ChatTicketDocument> = {
       .orderBy('t.change_xid')
       .orderBy('t.id')
       .limit(limit)
+      .modifyEnd(PREPARED)
       .execute();
     return rows.map((row) => ({
       cursor: cursorOf(row),

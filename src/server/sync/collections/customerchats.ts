@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PREPARED } from '../../db/prepared';
 import { neutralMessageDocument, type CustomerChatDocument } from '../../modules/messages/message-document';
 import { afterCursor, audienceOfJoinedTicket, committedBelowXmin, cursorOf, type FeedCollection } from './feed';
 import { messageJson } from './json-documents';
@@ -27,6 +28,7 @@ export const customerChatsFeed: FeedCollection<CustomerChatDocument> = {
       .orderBy('m.change_xid')
       .orderBy('m.id')
       .limit(limit)
+      .modifyEnd(PREPARED)
       .execute();
     return rows.map((row) => ({
       cursor: cursorOf(row),

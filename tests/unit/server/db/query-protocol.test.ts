@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../src/server/db/database';
+import { PREPARED } from '../../../../src/server/db/prepared';
 import { openTestDatabase } from '../../../helpers/test-database';
 
 describe('statements with parameters', () => {
@@ -40,5 +41,20 @@ describe('statements with parameters', () => {
     expect((await insert('plain')).rows[0]?.v).toBe('plain');
     await database.asOwner((db) => sql`alter table protocol_probe alter column v type jsonb using to_jsonb(v)`.execute(db));
     expect((await insert({ now: 'json' })).rows[0]?.v).toEqual({ now: 'json' });
+  });
+
+  it('keeps a marked statement prepared on the connection, answering right past the switch to a generic plan', async () => {
+    const prepared = await database.withTenant(1, async (tx) => {
+      for (let round = 1; round <= 8; round++) {
+        const ids = Array.from({ length: round }, (_, i) => i + 1);
+        const { rows } = await sql<{ n: number }>`${PREPARED} select count(*)::int as n from protocol_probe right join unnest(${ids}::bigint[]) as u(id) using (id)`.execute(tx);
+        expect(rows[0]?.n).toBe(round);
+      }
+      await sql`select ${1}::int as unmarked`.execute(tx);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx);
+      return rows.map((r) => r.statement);
+    });
+    expect(prepared.some((text) => text.includes('from protocol_probe right join unnest('))).toBe(true);
+    expect(prepared.some((text) => text.includes('as unmarked'))).toBe(false);
   });
 });
