@@ -89,6 +89,8 @@ export interface CollectionReplication {
   state: ReplicationControl;
   /** Resolves once the pull answers received so far are applied. */
   pullSettled: () => Promise<unknown>;
+  /** Resolves once the first pull got its last answer, which may not be applied yet. */
+  firstPullFetched: () => Promise<void>;
   /** The latest checkpoint this replication saw (for diagnostics and tests). */
   lastCheckpoint: () => Checkpoint | null;
 }
@@ -180,6 +182,8 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   };
 
   let firstPullAllowed: Promise<void> | undefined;
+  let fetchedAll!: () => void;
+  const firstPullFetched = new Promise<void>((resolve) => (fetchedAll = resolve));
   /** One page of the feed after `from`, with the side-loaded documents riding on it. */
   const pullPage = async (from: Checkpoint | null, limit: number, upstreamSettled: () => Promise<unknown>): Promise<FeedPage> => {
     await (firstPullAllowed ??= options.beforeFirstPull?.() ?? Promise.resolve());
@@ -248,7 +252,11 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       collection: options.collection,
       name: spec.name,
       checkpointKey: `pull|${options.identifier}`,
-      fetchPage: (from) => pullPage(from, PULL_BATCH_SIZE, upstreamSettled),
+      fetchPage: async (from) => {
+        const page = await pullPage(from, PULL_BATCH_SIZE, upstreamSettled);
+        if (!page.more || page.documents.length === 0) fetchedAll();
+        return page;
+      },
       writeContext: internal().then((state) => state?.downstreamBulkWriteFlag ?? 'pedbot-feed-pull'),
       pushIdle: pushState
         ? async () => {
@@ -287,7 +295,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       },
     };
     pullNow = state.reSync;
-    return { state, pullSettled: () => feed.settled(), lastCheckpoint: () => last };
+    return { state, pullSettled: () => feed.settled(), firstPullFetched: () => firstPullFetched, lastCheckpoint: () => last };
   }
 
   const stream$ = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
@@ -299,6 +307,8 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
       handler: async (checkpoint, batchSize) => {
         const page = await pullPage(normalize(checkpoint), batchSize, () => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
+        // RxDB's downstream stops pulling at a page shorter than the batch.
+        if (page.documents.length < batchSize) fetchedAll();
         return { documents: page.documents as never[], checkpoint: page.checkpoint ?? undefined };
       },
     },
@@ -314,6 +324,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   return {
     state,
     pullSettled: async () => state.internalReplicationState?.streamQueue.down,
+    firstPullFetched: () => firstPullFetched,
     lastCheckpoint: () => last,
   };
 }

@@ -54,10 +54,14 @@ export async function forgetTicketArrivals(db: PedbotDatabase, ticketsIdentifier
   }
 }
 
-/** Resolves when the messages' replication may pull: at once, or after the tickets' first pull on an empty database. */
+/**
+ * Resolves when the messages' replication may pull: at once, or once the tickets' first pull got
+ * its last answer on an empty database. What the rule needs is the order of the reads on the
+ * server; the tickets are still being stored while the messages come.
+ */
 export async function messagesMayPull(db: PedbotDatabase, tickets: CollectionReplication, ticketsIdentifier: string): Promise<void> {
   if (await db.getLocal(syncedKeyOf(ticketsIdentifier))) return;
-  await tickets.state.awaitInitialReplication();
+  await tickets.firstPullFetched();
 }
 
 export function followTicketArrivals(options: TicketArrivalsOptions): () => void {
