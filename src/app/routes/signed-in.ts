@@ -16,6 +16,9 @@ export const signedInRoute = createRoute({
     if (!isSignedIn(params.tenant)) {
       throw redirect({ to: '/$tenant/login', params, search: { redirect: location.href } });
     }
+    // The remembered connection's local database opens while this navigation loads the layout's and
+    // the page's code; onEnter only runs once they have loaded.
+    void connectionServices().then((m) => m.resumeActiveConnection(params.tenant));
   },
   component: lazyScreen(() => import('../ui/layout/main-layout'), 'MainLayout'),
   onEnter: ({ params }) => void connectionServices().then((m) => m.startConnectionServices(params.tenant)),

@@ -14,3 +14,6 @@ export function startConnectionServices(tenant: string): void {
 export function stopConnectionServices(): void {
   stopConnectionDropWatch();
 }
+
+/** The first of the services alone, started as soon as a signed-in page begins to load. */
+export { resumeActiveConnection };

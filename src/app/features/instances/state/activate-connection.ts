@@ -12,11 +12,20 @@ const replicating = (tenant: string, instanceId: string): boolean => {
   return running?.scope.tenant === tenant && running.scope.instanceId === instanceId;
 };
 
+/** The connection whose data session is starting, so asking again meanwhile does not restart it. */
+let starting: string | null = null;
+
 function replicate(tenant: string, instanceId: string): void {
-  if (replicating(tenant, instanceId)) return;
-  selectConnection(instanceId).then(storeConnectionReferences, (error: unknown) => {
-    notifications.show({ color: 'red', title: errors.genericTitle, message: error instanceof Error ? error.message : String(error) });
-  });
+  const key = `${tenant}|${instanceId}`;
+  if (starting === key || replicating(tenant, instanceId)) return;
+  starting = key;
+  selectConnection(instanceId)
+    .then(storeConnectionReferences, (error: unknown) => {
+      notifications.show({ color: 'red', title: errors.genericTitle, message: error instanceof Error ? error.message : String(error) });
+    })
+    .finally(() => {
+      if (starting === key) starting = null;
+    });
 }
 
 /**
