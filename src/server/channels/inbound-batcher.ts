@@ -13,6 +13,11 @@ export interface BatcherOptions<I, R> {
   /** Writes one item on its own: used when a batch fails, so one bad item fails alone. */
   writeOne: (key: string, item: I) => Promise<R>;
   maxBatch?: number;
+  /**
+   * Under load, a key starts a write at most this often: what arrives meanwhile waits and goes
+   * in one batch. A key that wrote longer ago than this writes at once.
+   */
+  minIntervalMs?: number;
   logger?: Logger;
 }
 
@@ -22,14 +27,23 @@ export interface BatcherOptions<I, R> {
  * light traffic waits for nobody; under load one transaction carries many messages, which is what
  * makes a single-connection database (PGlite) and fsync-bound commits keep up. Each caller still
  * resolves only after its item is committed.
+ *
+ * A batch costs a fixed part (statements, commit, the stream hubs' read, one frame per subscriber)
+ * besides its messages. Writing whatever arrived during a short write would keep batches small
+ * while traffic is heavy but the database fast, paying that part for a handful of messages; so a
+ * busy key starts writes at most every `minIntervalMs`. Once a write takes longer than that, no
+ * one waits: batches grow with the load by themselves.
  */
 export class Batcher<I, R> {
   private readonly queues = new Map<string, Array<Waiting<I, R>>>();
   private readonly running = new Set<string>();
+  private readonly lastStart = new Map<string, number>();
   private readonly maxBatch: number;
+  private readonly minIntervalMs: number;
 
   constructor(private readonly options: BatcherOptions<I, R>) {
     this.maxBatch = options.maxBatch ?? 500;
+    this.minIntervalMs = options.minIntervalMs ?? 0;
   }
 
   add(key: string, item: I): Promise<R> {
@@ -50,6 +64,12 @@ export class Batcher<I, R> {
         await new Promise((resolve) => setImmediate(resolve));
         const queue = this.queues.get(key);
         if (!queue || queue.length === 0) break;
+        const wait = (this.lastStart.get(key) ?? -Infinity) + this.minIntervalMs - performance.now();
+        if (wait > 0 && queue.length < this.maxBatch) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+        this.lastStart.set(key, performance.now());
         const batch = queue.splice(0, this.maxBatch);
         await this.write(key, batch);
       }
