@@ -1,4 +1,4 @@
-import type { MangoQuerySelector } from 'rxdb';
+import type { MangoQuerySelector, RxDocument } from 'rxdb';
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { foldForSearch } from '../../../shared/domain/messages';
 import { TAB_COMBINATIONS, type TicketTab } from '../../../shared/domain/tickets';
@@ -66,21 +66,31 @@ export async function prefetchTicketList(db: PedbotDatabase, f: TicketListFilter
   if (ids.length) await db.customers.findByIds(ids).exec();
 }
 
-/** Tickets of one tab, newest last message first, with their customers. */
+/**
+ * Tickets of one tab, newest last message first, with their customers. RxDB documents are
+ * immutable per revision, so a ticket whose document and customer are the ones of the previous
+ * answer keeps its object: rows derived from it are neither derived nor rendered again when the
+ * list grows or another ticket changes.
+ */
 export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable<TicketWithCustomer[]> {
   const needle = needleOf(f);
+  const joins = new WeakMap<RxDocument<ChatTicketDoc>, { customer: RxDocument<CustomerDoc> | undefined; ticket: TicketWithCustomer }>();
+  const join = (doc: RxDocument<ChatTicketDoc>, customer: RxDocument<CustomerDoc> | undefined): TicketWithCustomer => {
+    const known = joins.get(doc);
+    if (known && known.customer === customer) return known.ticket;
+    const data = doc.toJSON() as ChatTicketDoc;
+    const ticket = customer ? { ...data, customer: customer.toJSON() as CustomerDoc } : data;
+    joins.set(doc, { customer, ticket });
+    return ticket;
+  };
   return ticketListQuery(db, f).$.pipe(
     switchMap((docs) => {
-      const tickets = docs.map((d) => d.toJSON() as ChatTicketDoc);
-      const ids = [...new Set(tickets.map((t) => t.customer_id))];
-      const customers$ = ids.length ? db.customers.findByIds(ids).$ : of(new Map());
-      return combineLatest([of(tickets), customers$]);
+      const ids = [...new Set(docs.map((d) => d.customer_id))];
+      const customers$ = ids.length ? db.customers.findByIds(ids).$ : of(new Map<string, RxDocument<CustomerDoc>>());
+      return combineLatest([of(docs), customers$]);
     }),
-    map(([tickets, customers]) => {
-      const joined = tickets.map((t) => {
-        const customer = customers.get(t.customer_id);
-        return customer ? { ...t, customer: customer.toJSON() as CustomerDoc } : t;
-      });
+    map(([docs, customers]) => {
+      const joined = docs.map((doc) => join(doc, customers.get(doc.customer_id)));
       const found = needle ? joined.filter((t) => matches(t, needle)) : joined;
       return f.limit ? found.slice(0, f.limit) : found;
     }),

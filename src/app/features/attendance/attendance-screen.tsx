@@ -7,7 +7,7 @@ import { t } from './texts';
 import { attendanceActions, attendanceUi } from './state/attendance-store';
 import { useAttendanceContext } from './data/use-attendance-context';
 import { FIRST_WINDOW, useTicketList } from './data/use-ticket-list';
-import { CONVERSATION_WINDOW } from './data/use-conversation';
+import { OPENING_WINDOW } from './data/use-conversation';
 import { useSelectedTicket } from './data/use-selected-ticket';
 import { useReferencesView } from './data/use-references-view';
 import { refreshAttendanceReferences } from './data/reference-refresh';
@@ -77,7 +77,7 @@ export function AttendanceScreen() {
   const open = useCallback((id: string | number) => {
     const { tickets, instanceId: connection } = latest.current;
     const opening = tickets.find((x) => String(x.id) === String(id));
-    if (opening && connection) prefetchMessages(String(opening.customer_id), connection, CONVERSATION_WINDOW);
+    if (opening && connection) prefetchMessages(String(opening.customer_id), connection, OPENING_WINDOW);
     attendanceActions.select(String(id));
   }, []);
   const panel = ticket ? ui.panel : null;

@@ -109,4 +109,20 @@ describe('attendance lists from the local database', () => {
     for (const read of reads) expect(read).not.toHaveBeenCalled();
     for (const read of reads) read.mockRestore();
   });
+
+  it('keeps the objects of the tickets that did not change, so their rows are not derived again', async () => {
+    const answers: Array<Array<{ id: string; unseenMsg?: number }>> = [];
+    const sub = ticketList$(db, { instanceId: '1', tab: 'opened', isCampaign: false, userId: me, limit: 50 }).subscribe((list) => answers.push(list));
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await (await db.chattickets.findOne('4').exec())!.incrementalPatch({ unseenMsg: 3 });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    sub.unsubscribe();
+    const [before, after] = answers as [Array<{ id: string; unseenMsg?: number }>, Array<{ id: string; unseenMsg?: number }>];
+    expect(after.map((t) => [t.id, t.unseenMsg])).toEqual([
+      ['4', 3],
+      ['3', 0],
+    ]);
+    expect(after[1]).toBe(before[1]);
+    expect(after[0]).not.toBe(before[0]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSnapshot } from 'valtio';
@@ -79,6 +79,8 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
   // queue in IndexedDB ahead of the reads of the conversation being opened.
   const unseen = ticket.unseenMsg ?? 0;
   const { loaded, messages, hasOlder, loadingOlder, loadOlder } = conversation;
+  // The composer comes in a render of its own, after the messages are on screen.
+  const composerShown = useDeferredValue(loaded);
   useEffect(() => {
     if (loaded && unseen > 0) markTicketViewed(ticketId).catch(() => undefined);
   }, [ticketId, unseen, loaded]);
@@ -213,7 +215,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
         onRetry={onRetry}
         onJumpTo={(id) => attendanceActions.focusMessage(String(id))}
       />
-      {!loaded ? null : readOnly ? (
+      {!composerShown ? null : readOnly ? (
         <Paper className="pb-att-composer" radius={0}>
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" c="dimmed">

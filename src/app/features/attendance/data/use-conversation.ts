@@ -7,7 +7,23 @@ import type { MessageView, ReactionView, TicketView } from '../model/types';
 import { dayKey } from '../../../../shared/domain/datetime';
 
 /** Messages read per local window; scrolling past them widens it, then asks the server. */
-export const CONVERSATION_WINDOW = 200;
+const WINDOW = 200;
+
+/**
+ * Messages read when a conversation opens: a few more than the lines first rendered (render-window.ts),
+ * so the opening reads and decodes a quarter of a window; the window widens once they are on screen
+ * and the page is idle (search and quoted replies then reach as far back as before).
+ */
+export const OPENING_WINDOW = 50;
+
+const whenIdle = (task: () => void): (() => void) => {
+  if (globalThis.requestIdleCallback) {
+    const handle = globalThis.requestIdleCallback(task);
+    return () => globalThis.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+};
 
 export interface Conversation {
   /** Whether the local database has answered (until then there are no messages to show). */
@@ -30,17 +46,21 @@ const NO_MESSAGES: readonly Message[] = [];
 /** The open ticket's conversation: the customer's messages on this connection, live from the local database. */
 export function useConversation(ticket: TicketView | null, instanceId: string | null, query: string, now: number): Conversation {
   const customerId = ticket ? String(ticket.customer_id) : null;
-  const [limit, setLimit] = useState(CONVERSATION_WINDOW);
+  const [limit, setLimit] = useState(OPENING_WINDOW);
   const [exhausted, setExhausted] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [shownFor, setShownFor] = useState(customerId);
   if (shownFor !== customerId) {
     setShownFor(customerId);
-    setLimit(CONVERSATION_WINDOW);
+    setLimit(OPENING_WINDOW);
     setLoadingOlder(false);
   }
   const answered = useMessages(customerId, instanceId, limit) as readonly Message[] | null;
   const messages = answered ?? NO_MESSAGES;
+  const loaded = answered !== null;
+  useEffect(() => {
+    if (loaded && limit < WINDOW) return whenIdle(() => setLimit((l) => Math.max(l, WINDOW)));
+  }, [loaded, limit]);
   const today = dayKey(now);
 
   // Day headings only change with the messages or when the day turns ('Hoje' becomes 'Ontem').
@@ -54,7 +74,7 @@ export function useConversation(ticket: TicketView | null, instanceId: string | 
   const loadOlder = useCallback(() => {
     if (!customerId || !instanceId || loadingOlder) return;
     if (messages.length >= limit) {
-      setLimit((l) => l + CONVERSATION_WINDOW);
+      setLimit((l) => l + WINDOW);
       return;
     }
     setLoadingOlder(true);
@@ -78,7 +98,7 @@ export function useConversation(ticket: TicketView | null, instanceId: string | 
   );
 
   return {
-    loaded: answered !== null,
+    loaded,
     messages,
     items,
     parentOf: useCallback((id) => byId.get(String(id)), [byId]),
