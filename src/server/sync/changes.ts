@@ -24,6 +24,8 @@ export const changeChannel = (tenantId: number): string => `changes:${tenantId}`
 /** The collections and connections one transaction wrote to. */
 export class ChangeSet {
   private readonly touched = new Map<string, { collection: CollectionName; instanceId: number | null }>();
+  /** The writing transaction, when a statement already returned it (a row's change_xid). */
+  position: number | null = null;
 
   add(collection: CollectionName, instanceId: number | null): this {
     this.touched.set(`${collection}:${instanceId ?? '*'}`, { collection, instanceId });
@@ -52,6 +54,7 @@ export async function transactWithChanges<T>(
   const changes = new ChangeSet();
   const { result, position } = await database.withTenant(tenantId, async (tx) => {
     const value = await fn(tx, changes);
+    if (changes.position !== null) return { result: value, position: changes.position };
     const { rows } = await sql<{ xid: string | null }>`${PREPARED} select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
     return { result: value, position: rows[0]?.xid ? Number(rows[0].xid) : null };
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
 import type { InboundInput } from '../../../src/server/modules/messages/inbound';
@@ -61,6 +62,11 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
     const customer = await query<{ name: string }>((tx) => tx.selectFrom('customers').selectAll().where('id', '=', results[0]!.customerId).executeTakeFirstOrThrow());
     expect(customer.name).toBe('Ana');
     expect(events).toEqual(expect.arrayContaining([expect.objectContaining({ collection: 'customerchats', instanceId }), expect.objectContaining({ collection: 'chattickets', instanceId })]));
+    // Every announcement names the writing transaction: the change position of what it wrote.
+    const written = await query<{ position: string }>((tx) =>
+      tx.selectFrom('customer_chats').select(sql<string>`change_xid::text`.as('position')).where('id', '=', results[0]!.messageId).executeTakeFirstOrThrow(),
+    );
+    expect(new Set((events as Array<{ position: number }>).map((e) => e.position))).toEqual(new Set([Number(written.position)]));
   });
 
   it('answers redelivered ids as duplicates without writing, and finds 12-digit wa_ids under the ninth digit', async () => {

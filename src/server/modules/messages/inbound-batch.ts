@@ -58,6 +58,8 @@ export async function receiveInboundBatch(deps: MessagingDeps, tenantId: number,
       };
     });
     const inserted = await insertMessages(tx, tenantId, instanceId, rows);
+    // Stamped with this transaction by the insert trigger: no statement needed to learn it.
+    if (inserted[0]) changes.position = Number(inserted[0].position);
     for (const m of inserted) results.set(m.whatsapp_message_id!, { duplicate: false, messageId: m.id, ticketId: m.chat_ticket_id, customerId: m.customer_id });
     // Ids committed concurrently by another transaction, or quoted within this very batch.
     const missing = fresh.map((p) => p.input.providerMessageId).filter((id) => !results.has(id));
@@ -109,7 +111,7 @@ async function insertMessages(tx: Tx, tenantId: number, instanceId: number, rows
     ) as v(customer_id, chat_ticket_id, hash, provider_id, type, message, caption, media_url, document_name, document_mimetype,
       message_header, message_footer, message_buttons, parent_id, sent_at)
     on conflict do nothing
-    returning id, whatsapp_message_id, customer_id, chat_ticket_id, sent_at, type, message, caption, document_name`.execute(tx);
+    returning id, whatsapp_message_id, customer_id, chat_ticket_id, sent_at, type, message, caption, document_name, change_xid::text as position`.execute(tx);
   return inserted;
 }
 
@@ -249,6 +251,7 @@ async function linkParentsWithinBatch(
 
 interface InsertedMessage {
   id: number;
+  position: string;
   whatsapp_message_id: string | null;
   customer_id: number;
   chat_ticket_id: number | null;
