@@ -8,12 +8,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { sessionState } from '../../../src/app/state/session';
 import { attendanceActions } from '../../../src/app/features/attendance/state/attendance-store';
 import { lazyScreen } from '../../../src/app/routes/lazy-screen';
 import { warmUpLocaleData } from '../../../src/app/boot/warm-up';
+import { DeferredNotifications } from '../../../src/app/ui/notifications/deferred-notifications';
 import type { QueryVariant } from './queries';
 import { LONG_CONVERSATION } from './long-conversation';
 
@@ -109,7 +109,7 @@ async function start(): Promise<void> {
   });
   createRoot(document.getElementById('root')!).render(
     <MantineProvider>
-      <Notifications />
+      <DeferredNotifications />
       <div style={{ height: '100vh', padding: 16, boxSizing: 'border-box' }}>
         <RouterProvider router={router} />
       </div>
