@@ -6,7 +6,8 @@ import { messageSortKey, ticketSortKey } from '../schema/sort-key';
  * The mapping between the server's replicated documents (sync.graphql) and local ones.
  * From the server: nulls become absent keys, tombstones get defaults for required fields, and
  * the local index fields are derived. To the server: local fields are stripped, and only the
- * writes the server accepts are pushed (a send, a viewed ticket, a customer edit).
+ * writes the server accepts are pushed (a send, a viewed ticket). Customers are edited through
+ * mutations whose answer is side-loaded (`storeCustomer`), never locally, so they are pull-only.
  */
 export type ServerDoc = Record<string, unknown> & { id: string; updatedAt?: number | null; _deleted?: boolean | null };
 
@@ -115,7 +116,6 @@ export function toServer(name: ReplicatedName, doc: Record<string, unknown>): Re
       return stripLocal(name, doc);
     }
     case 'chattickets':
-    case 'customers':
       return stripLocal(name, doc);
     default:
       return null;
@@ -133,7 +133,7 @@ export interface ReplicatedSpec {
 export const REPLICATED_SPECS: Record<ReplicatedName, ReplicatedSpec> = {
   customerchats: { name: 'customerchats', typeName: 'CustomerChat', fields: MESSAGE_FIELDS, pushable: true },
   chattickets: { name: 'chattickets', typeName: 'ChatTicket', fields: TICKET_FIELDS, pushable: true },
-  customers: { name: 'customers', typeName: 'Customer', fields: CUSTOMER_FIELDS, pushable: true },
+  customers: { name: 'customers', typeName: 'Customer', fields: CUSTOMER_FIELDS, pushable: false },
   settings: { name: 'settings', typeName: 'Setting', fields: SETTING_FIELDS, pushable: false },
   customerchatreactions: {
     name: 'customerchatreactions',

@@ -32,13 +32,13 @@ export const PULL_BATCH_SIZE = 1000;
 export const PUSH_BATCH_SIZE = 50;
 
 /**
- * No local write edits a server document of these (a message push is a new send; settings and
- * reactions are never pushed), so the server's state always wins and their pull needs none of
- * the replication meta RxDB keeps per pulled document for its push (feed-pull.ts). Tickets and
- * customers keep RxDB's replication both ways: a viewed ticket or an edited customer is a local
- * edit of a server document, which RxDB tells from a pulled state by that meta.
+ * No local write edits a server document of these (a message push is a new send; customers,
+ * settings and reactions are never pushed), so the server's state always wins and their pull
+ * needs none of the replication meta RxDB keeps per pulled document for its push (feed-pull.ts).
+ * Tickets keep RxDB's replication both ways: a viewed ticket is a local edit of a server
+ * document, which RxDB tells from a pulled state by that meta.
  */
-const FEED_PULLED: ReadonlySet<ReplicatedName> = new Set(['customerchats', 'settings', 'customerchatreactions']);
+const FEED_PULLED: ReadonlySet<ReplicatedName> = new Set(['customerchats', 'customers', 'settings', 'customerchatreactions']);
 
 // RxDB's collection generics differ per document type; this module handles them alike.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
