@@ -10,7 +10,11 @@
  * network) versus applying them (RxDB and IndexedDB writes), per collection. A small page is
  * generated and built into a temporary directory that the server serves as its static app, so
  * the page and GraphQL share an origin. tests/bench/client-sync.ts is the Node (memory) baseline.
+ * Wall-clock rates depend on what else the machine runs, so it also prints the CPU time the sync
+ * cost, per process (Chromium's renderer runs the page, its browser process IndexedDB's storage;
+ * this process runs the server), which load changes far less.
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +41,42 @@ interface SyncResult {
   counts: Record<string, number>;
   pulls: Record<string, PullStat>;
   writes: Record<string, { calls: number; docs: number; ms: number }>;
+  requests: Record<string, number>;
+}
+
+/** CPU seconds so far of this process and of every Chromium process it started, by Chromium's process type. */
+function cpuSeconds(): Record<string, number> {
+  // /proc counts in clock ticks, 100 a second on Linux.
+  const ticks = 100;
+  const read = (path: string): string | null => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      // The process ended meanwhile.
+      return null;
+    }
+  };
+  const stats = new Map<string, string[]>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = read(`/proc/${pid}/stat`);
+    if (stat) stats.set(pid, stat.split(') ')[1]!.split(' '));
+  }
+  const ours = (pid: string): boolean => {
+    for (let at: string | undefined = pid; at && at !== '1'; at = stats.get(at)?.[1]) if (at === String(process.pid)) return true;
+    return false;
+  };
+  const own = process.cpuUsage();
+  const out: Record<string, number> = { 'server (this process)': (own.user + own.system) / 1e6 };
+  for (const [pid, stat] of stats) {
+    if (pid === String(process.pid) || !ours(pid)) continue;
+    const cmdline = read(`/proc/${pid}/cmdline`);
+    if (cmdline === null) continue;
+    const type = /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? 'browser';
+    const name = type === 'renderer' ? 'Chromium renderer (the page)' : type === 'browser' ? 'Chromium browser (IndexedDB)' : `Chromium ${type}`;
+    out[name] = (out[name] ?? 0) + (Number(stat[11]) + Number(stat[12])) / ticks;
+  }
+  return out;
 }
 
 /** The same pulls from Node without applying anything: what the server and loopback alone allow. */
@@ -77,6 +117,22 @@ import { REPLICATED } from '${dataModule}schema';
 
 // Every storage write timed per collection (replication checkpoints land in rx-replication-meta).
 const writes = {};
+// IndexedDB requests by kind (a put writes the record and one entry per index): the work the sync
+// asks of the storage, independent of how busy the machine is.
+const requests = {};
+for (const [proto, methods] of [
+  [IDBObjectStore.prototype, ['put', 'add', 'get', 'getAll', 'getAllKeys', 'delete', 'count', 'openCursor', 'openKeyCursor']],
+  [IDBIndex.prototype, ['get', 'getAll', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor']],
+]) {
+  for (const method of methods) {
+    const original = proto[method];
+    const kind = (proto === IDBIndex.prototype ? 'index ' : '') + method;
+    proto[method] = function (...args) {
+      requests[kind] = (requests[kind] ?? 0) + 1;
+      return original.apply(this, args);
+    };
+  }
+}
 const dexie = getRxStorageDexie();
 const storage = {
   ...dexie,
@@ -102,6 +158,7 @@ const storage = {
 window.runSync = async (token, userId, instanceId) => {
   const db = await openPedbotDatabase({ storage, name: 'benchsync', multiInstance: false });
   for (const key of Object.keys(writes)) delete writes[key];
+  for (const key of Object.keys(requests)) delete requests[key];
   const base = createHttpTransport({ endpoint: location.origin + '/demo/graphql', getToken: async () => token });
   const pulls = {};
   const started = performance.now();
@@ -123,11 +180,12 @@ window.runSync = async (token, userId, instanceId) => {
   await firstValueFrom(engine.state$.pipe(filter((s) => s.status === 'online')));
   await engine.leader().awaitInSync();
   const ms = performance.now() - started;
+  const counted = { ...requests };
   const counts = {};
   for (const name of REPLICATED) counts[name] = await db[name].count().exec();
   await engine.stop();
   await db.remove();
-  return { ms, counts, pulls, writes };
+  return { ms, counts, pulls, writes, requests: counted };
 };
 window.benchReady = true;
 `;
@@ -180,16 +238,32 @@ async function main(): Promise<void> {
     page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
     await page.goto(`${server.url}/index.html`);
     await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
+    const cpuBefore = cpuSeconds();
     const result = await page.evaluate(
       ([token, userId, instance]) =>
         (window as unknown as { runSync: (t: string, u: string, i: string) => Promise<SyncResult> }).runSync(token, userId, instance),
       [admin.token, admin.userId, String(instanceId)] as const,
     );
+    const cpuAfter = cpuSeconds();
     const applied = Object.values(result.counts).reduce((a, b) => a + b, 0);
     const seconds = result.ms / 1000;
     console.log(`\ninitial sync in Chromium (Dexie on IndexedDB): ${applied} documents`);
     console.log(`  ${Object.entries(result.counts).map(([n, c]) => `${n} ${c}`).join(', ')}`);
     console.log(`  in ${seconds.toFixed(2)} s = ${Math.round(applied / seconds)} docs/s applied (target >= 5000)`);
+    const requestTotal = Object.values(result.requests).reduce((a, b) => a + b, 0);
+    console.log(
+      `  IndexedDB requests: ${requestTotal} = ${(requestTotal / applied).toFixed(2)} per document ` +
+        `(${Object.entries(result.requests).sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`).join(', ')})`,
+    );
+    console.log('\nCPU time of the sync (also spent by the server\'s part, while the page waits for answers):');
+    let cpuTotal = 0;
+    for (const [name, after] of Object.entries(cpuAfter)) {
+      const spent = after - (cpuBefore[name] ?? 0);
+      if (spent < 0.05) continue;
+      cpuTotal += spent;
+      console.log(`  ${name.padEnd(32)} ${spent.toFixed(1).padStart(6)} s = ${((spent * 1e6) / applied).toFixed(0).padStart(4)} µs per document`);
+    }
+    console.log(`  ${'total'.padEnd(32)} ${cpuTotal.toFixed(1).padStart(6)} s = ${((cpuTotal * 1e6) / applied).toFixed(0).padStart(4)} µs per document`);
     console.log('\nwhere the time went, per pull operation (ms from start):');
     for (const [name, s] of Object.entries(result.pulls)) {
       const span = s.doneAt - s.firstAt;
