@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { NotificationsProps } from '@mantine/notifications';
 
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import('./notification-stack').then((m) => ({ default: m.Notifications })));
 
 /**
  * Mantine's notification stack, loaded once the page is idle after its first screen: its code
