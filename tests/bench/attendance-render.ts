@@ -20,7 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 
 const pageDir = fileURLToPath(new URL('./attendance-page/', import.meta.url));
-const RUNS = 3;
+const RUNS = 5;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
 interface QueryTimes {
