@@ -22,6 +22,8 @@ import { deferred } from './ui/deferred';
 import { isPickable } from '../../../shared/domain/tickets';
 import { prefetchMessages, prefetchTickets } from '../../data/actions';
 
+const noTicketHint = <EmptyHint title={t.selectTicket} hint={t.selectTicketHint} icon="note" />;
+
 const paneLoading = (
   <Center h="100%" role="status" aria-label={t.loadingMessages}>
     <Loader size="sm" />
@@ -119,7 +121,7 @@ export function AttendanceScreen() {
               refs={refs}
             />
           ) : (
-            <EmptyHint title={t.selectTicket} hint={t.selectTicketHint} icon="note" />
+            noTicketHint
           )}
         </section>
         {panel && wide && ticket && (

@@ -67,18 +67,16 @@ export function useTicketList(
     };
   }, [now, userName, pickable]);
 
+  // Same objects while the counts do not change, so the list pane is not rendered again for nothing.
   const kind = filter.isCampaign ? 'campaign' : 'attendance';
-  return {
-    tickets,
-    loading: answered === null,
-    loadMore,
-    rowOf,
-    pickable,
-    tabCounts: counts ? { inbox: counts.inbox[kind], my_chats: counts.my_chats[kind], opened: counts.opened[kind] } : {},
-    kindCounts: counts
-      ? filter.tab === 'closed'
-        ? {}
-        : { attendance: counts[filter.tab].attendance, campaign: counts[filter.tab].campaign }
-      : {},
-  };
+  const tabCounts = useMemo(
+    () => (counts ? { inbox: counts.inbox[kind], my_chats: counts.my_chats[kind], opened: counts.opened[kind] } : {}),
+    [counts, kind],
+  );
+  const tab = filter.tab;
+  const kindCounts = useMemo(
+    () => (counts && tab !== 'closed' ? { attendance: counts[tab].attendance, campaign: counts[tab].campaign } : {}),
+    [counts, tab],
+  );
+  return { tickets, loading: answered === null, loadMore, rowOf, pickable, tabCounts, kindCounts };
 }

@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { attendanceTexts } from '../../../../shared/i18n/pt-BR';
 import { Icon } from '../ui/icons';
@@ -100,7 +100,11 @@ const countBadge = (n: number | undefined, active: boolean) =>
     </Badge>
   );
 
-export function TicketListPane(props: TicketListPaneProps) {
+/**
+ * The tabs, the search and the list. Rendered again only when its own props change: the screen
+ * around it also renders for the conversation, the references and the clock.
+ */
+export const TicketListPane = memo(function TicketListPane(props: TicketListPaneProps) {
   const { tab, isCampaign, tickets, rowOf, selectedId, onOpen, search, tabCounts, kindCounts } = props;
   const selectedIndex = selectedId === null ? -1 : tickets.findIndex((x) => String(x.id) === String(selectedId));
   const renderRow = useCallback(
@@ -195,4 +199,4 @@ export function TicketListPane(props: TicketListPaneProps) {
       </div>
     </section>
   );
-}
+});
