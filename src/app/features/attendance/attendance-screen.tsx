@@ -19,6 +19,7 @@ import { useNow } from './ui/use-now';
 import { useFillHeight } from './ui/use-fill-height';
 import { useAttendanceKeys } from './use-attendance-keys';
 import { deferred } from './ui/deferred';
+import { whenIdle } from './ui/when-idle';
 import { isPickable } from '../../../shared/domain/tickets';
 import { prefetchMessages, prefetchTickets } from '../../data/actions';
 
@@ -39,8 +40,6 @@ const prefetch = () => void Promise.all([Conversation.preload(), Customer.preloa
 
 // The list's first page is read as soon as the local database is open, while this screen renders.
 prefetchTickets({ tab: attendanceUi.tab, isCampaign: attendanceUi.isCampaign, limit: FIRST_WINDOW });
-
-const whenIdle = (task: () => void) => (globalThis.requestIdleCallback ? globalThis.requestIdleCallback(task, { timeout: 500 }) : setTimeout(task, 0));
 
 /**
  * chat/attendance (SPEC §2): ticket list, conversation and customer panel, all rendered from the
@@ -66,7 +65,7 @@ export function AttendanceScreen() {
 
   const hasTickets = list.tickets.length > 0;
   useEffect(() => {
-    if (hasTickets) whenIdle(prefetch);
+    if (hasTickets) return whenIdle(prefetch, 500);
   }, [hasTickets]);
 
   const ids = useMemo(() => list.tickets.map((x) => x.id), [list.tickets]);

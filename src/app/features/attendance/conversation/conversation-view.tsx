@@ -74,13 +74,14 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
   const replyId = ui.replyTo[ticketId] ?? draft?.reply_to_id ?? null;
   const replyTo = replyId ? (conversation.parentOf(replyId) ?? null) : null;
 
+  const { loaded, messages, hasOlder, loadingOlder, loadOlder } = conversation;
+  // The composer comes in a render of its own, after the messages are on screen.
+  const composerShown = useDeferredValue(loaded);
+
   // Opening a ticket (and every new message while it is open) resets its unseen counter (SPEC §4),
   // once its messages are on screen: the write (and the list's recount it sets off) would otherwise
   // queue in IndexedDB ahead of the reads of the conversation being opened.
   const unseen = ticket.unseenMsg ?? 0;
-  const { loaded, messages, hasOlder, loadingOlder, loadOlder } = conversation;
-  // The composer comes in a render of its own, after the messages are on screen.
-  const composerShown = useDeferredValue(loaded);
   useEffect(() => {
     if (loaded && unseen > 0) markTicketViewed(ticketId).catch(() => undefined);
   }, [ticketId, unseen, loaded]);

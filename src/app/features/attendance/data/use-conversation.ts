@@ -5,6 +5,7 @@ import { searchMessages } from '../../../../shared/domain/messages';
 import { buildConversationItems, reactionsByMessage, type ConversationItem } from '../model/conversation-items';
 import type { MessageView, ReactionView, TicketView } from '../model/types';
 import { dayKey } from '../../../../shared/domain/datetime';
+import { whenIdle } from '../ui/when-idle';
 
 /** Messages read per local window; scrolling past them widens it, then asks the server. */
 const WINDOW = 200;
@@ -15,15 +16,6 @@ const WINDOW = 200;
  * and the page is idle (search and quoted replies then reach as far back as before).
  */
 export const OPENING_WINDOW = 50;
-
-const whenIdle = (task: () => void): (() => void) => {
-  if (globalThis.requestIdleCallback) {
-    const handle = globalThis.requestIdleCallback(task);
-    return () => globalThis.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, 0);
-  return () => clearTimeout(timer);
-};
 
 export interface Conversation {
   /** Whether the local database has answered (until then there are no messages to show). */
