@@ -29,8 +29,20 @@ export const sandboxInboundSchema = z
   .refine((body) => body.text || body.image || body.reaction, 'Informe text, image ou reaction.');
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
 
+const ID_BYTES = 12;
+/** Random bytes drawn 256 ids at a time: one call to the system's generator per message showed in the inbound profile. */
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
 /** Sandbox provider message ids look like WhatsApp's and are unique across tenants. */
-export const newSandboxMessageId = (): string => `wamid.SBX_${randomBytes(12).toString('base64url')}`;
+export function newSandboxMessageId(): string {
+  if (idOffset + ID_BYTES > idPool.length) {
+    idPool = randomBytes(ID_BYTES * 256);
+    idOffset = 0;
+  }
+  const id = idPool.toString('base64url', idOffset, (idOffset += ID_BYTES));
+  return `wamid.SBX_${id}`;
+}
 
 function imageSource(image: string): { source: InboundMediaSource; mimeType: string } {
   const data = DATA_URL.exec(image);
