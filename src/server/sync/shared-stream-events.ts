@@ -1,23 +1,21 @@
+import { createRequire } from 'node:module';
 import type * as Graphql from 'graphql';
-import type { DefinitionNode, ExecutionArgs, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { syncResolvers } from './resolvers';
 
-let nativeGraphql: Promise<typeof Graphql> | null = null;
-
 /**
- * graphql as Node itself loads it, the instance yoga built the schema with. A test runner that
- * transforms this file gives its imports a copy of their own, whose functions refuse that schema.
+ * graphql as Node resolves it, the copy yoga built the schema with: a bundler resolving with the
+ * development condition (vitest) would load a second copy, whose functions refuse that schema.
  */
-const graphqlOfYoga = () => (nativeGraphql ??= import(/* @vite-ignore */ import.meta.resolve('graphql')) as Promise<typeof Graphql>);
+const { createSourceEventStream, executeSubscriptionEvent, getOperationAST, mapSourceToResponseEvent, validateSubscriptionArgs } = createRequire(import.meta.url)(
+  'graphql',
+) as typeof Graphql;
 
 type Executed = ExecutionResult | Promise<ExecutionResult>;
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-
-/** The sync engine's stream subscriptions (streamCustomerChat, …). */
-export const syncStreamFields: ReadonlySet<string> = new Set(Object.keys(syncResolvers.Subscription ?? {}));
 
 /**
  * The stream hub hands subscribers who see the same changes one and the same bulk (stream-hub.ts
@@ -27,13 +25,15 @@ export const syncStreamFields: ReadonlySet<string> = new Set(Object.keys(syncRes
  * built from that one result. Executing it per subscriber was the cost that grew with the number
  * of signed-in attendants (issue 4 benchmark).
  */
+/** The sync engine's stream subscriptions (streamCustomerChat, …). */
+export const syncStreamFields: ReadonlySet<string> = new Set(Object.keys(syncResolvers.Subscription ?? {}));
+
 export function useSharedStreamEvents(streamFields: ReadonlySet<string>): Plugin {
   const executed = new WeakMap<object, Map<string, Executed>>();
   const operationIds = new WeakMap<object, number>();
   let nextOperationId = 0;
 
   const subscribe = async (args: ExecutionArgs) => {
-    const { createSourceEventStream, executeSubscriptionEvent, mapSourceToResponseEvent, validateSubscriptionArgs } = await graphqlOfYoga();
     const validated = validateSubscriptionArgs(args);
     if (!('schema' in validated)) return { errors: validated };
     const source = await createSourceEventStream(validated);
@@ -54,9 +54,7 @@ export function useSharedStreamEvents(streamFields: ReadonlySet<string>): Plugin
 
   return {
     onSubscribe: ({ args, setSubscribeFn }) => {
-      const operation = args.document.definitions.find(
-        (d: DefinitionNode): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
-      );
+      const operation = getOperationAST(args.document, args.operationName);
       const field = operation?.selectionSet.selections[0];
       if (operation?.selectionSet.selections.length === 1 && field?.kind === 'Field' && streamFields.has(field.name.value)) setSubscribeFn(subscribe);
     },
