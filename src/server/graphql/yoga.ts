@@ -1,6 +1,5 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../logger';
-import { syncStreamFields, useSharedStreamEvents } from '../sync/shared-stream-events';
 import type { RequestContext } from './context';
 import { maskError } from './errors';
 import { createRequestContext, type ContextDeps } from './request-context';
@@ -34,7 +33,6 @@ export function createGraphqlServer(deps: ContextDeps): PedbotYoga {
     landingPage: false,
     cors: false,
     maskedErrors: { maskError },
-    plugins: [useSharedStreamEvents(syncStreamFields)],
     logging: yogaLogger(deps.services.logger),
     context: ({ request, ip }) =>
       createRequestContext(deps, {

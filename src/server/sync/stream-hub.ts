@@ -4,7 +4,7 @@ import { PREPARED } from '../db/prepared';
 import type { PubSub, Unsubscribe } from '../pubsub';
 import { AsyncQueue } from './async-queue';
 import { changeChannel, type ChangeEvent, type CollectionName } from './changes';
-import { checkpointFromCursor, isAfter, minCursor, type Checkpoint, type Cursor } from './checkpoint';
+import { checkpointFromCursor, isAfter, minCursor, type Cursor } from './checkpoint';
 import type { FeedCollection, FeedScope, SyncDocument } from './collections/feed';
 import type { PullBulk } from './pull';
 import { transformRow, type SyncViewer } from './visibility';
@@ -21,12 +21,6 @@ export interface StreamHubOptions {
 }
 
 const RESYNC = <Doc>(): PullBulk<Doc> => ({ documents: [], checkpoint: null, resync: true });
-
-const sameBulk = (bulk: PullBulk<SyncDocument>, documents: readonly SyncDocument[], checkpoint: Checkpoint): boolean =>
-  bulk.checkpoint?.id === checkpoint.id &&
-  bulk.checkpoint.position === checkpoint.position &&
-  bulk.documents.length === documents.length &&
-  bulk.documents.every((doc, i) => doc === documents[i]);
 const RETRY_FIRST_MS = 10;
 const RETRY_MAX_MS = 500;
 const SUBSCRIBE_WAIT_MS = 1000;
@@ -224,13 +218,7 @@ export class StreamHub {
     this.retryIfBlocked(group, pending, xmin);
   }
 
-  /**
-   * Subscribers who get the same documents up to the same checkpoint (same visibility, caught up
-   * alike: the usual case) get one and the same bulk, which the GraphQL layer then maps through a
-   * selection set once for all of them (shared-stream-events.ts).
-   */
   private fanOut(group: Group, rows: Awaited<ReturnType<FeedCollection<SyncDocument>['read']>>): void {
-    const bulks: Array<PullBulk<SyncDocument>> = [];
     for (const subscriber of group.subscribers) {
       const from = subscriber.cursor;
       const documents: SyncDocument[] = [];
@@ -241,9 +229,7 @@ export class StreamHub {
         subscriber.cursor = row.cursor;
       }
       if (documents.length === 0) continue;
-      const checkpoint = checkpointFromCursor(subscriber.cursor);
-      let bulk = bulks.find((b) => sameBulk(b, documents, checkpoint));
-      if (!bulk) bulks.push((bulk = { documents, checkpoint, resync: false }));
+      const bulk = { documents, checkpoint: checkpointFromCursor(subscriber.cursor), resync: false };
       if (subscriber.out.size >= this.maxQueued) subscriber.out.replaceBuffered(RESYNC());
       else subscriber.out.push(bulk);
     }

@@ -1,8 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { receiveInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
 import { customerChatsFeed } from '../../../src/server/sync/collections/customerchats';
-import type { PullBulk } from '../../../src/server/sync/pull';
 import { streamQuery } from './support/operations';
 import { moveToDepartment, openSyncFixture, type FixtureTenant, type Person, type SyncFixture } from './support/sync-fixture';
 import { subscribeStream, wsClient, type StreamSubscription } from './support/ws-client';
@@ -72,38 +70,6 @@ describe('stream over graphql-ws (DESIGN §4)', () => {
     expect((await streams.bruno.until(hasTicket)).at(-1)!.documents.find((d) => d.id === String(ticketId))).toMatchObject({ _deleted: false });
     expect(await streams.betaAdmin.quiet(100)).toEqual([]);
     await Promise.all(Object.values(streams).map((s) => s.close()));
-  });
-
-  it('hands subscribers who see the same changes one and the same bulk, and the others their own', async () => {
-    const scope = { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId };
-    const admin = { userId: f.alpha.userIds.admin, roleName: 'administrador', departmentId: null };
-    const carla = { userId: f.alpha.userIds.carla, roleName: 'atendente', departmentId: null };
-    const ana = { userId: f.alpha.userIds.ana, roleName: 'atendente', departmentId: f.alpha.departments.vendas };
-    const streams = await Promise.all([admin, { ...admin }, carla, ana].map((viewer) => f.sync.hub.subscribe(customerChatsFeed, scope, viewer)));
-    for (const stream of streams) expect((await stream.next()).value).toMatchObject({ resync: true });
-    const until = async (stream: (typeof streams)[number], id: number): Promise<PullBulk<{ id: string }>> => {
-      for (;;) {
-        const bulk = (await stream.next()).value as PullBulk<{ id: string }>;
-        if (bulk.documents.some((d) => d.id === String(id))) return bulk;
-      }
-    };
-    const { messageId } = await f.inbound(f.alpha, { from: '11922220009', text: 'para todos' });
-    const [first, second, third] = await Promise.all(streams.slice(0, 3).map((stream) => until(stream, messageId)));
-    // A new inbox ticket of no department: administrador and Carla (no department) see the same documents.
-    expect(second).toBe(first);
-    expect(third).toBe(first);
-    // One transaction, two tickets: Vendas' and one of no department. Each sees what it may.
-    const vendas = await f.inbound(f.alpha, { from: '11922220010', text: 'para vendas' });
-    await moveToDepartment(f, f.alpha, vendas.ticketId, f.alpha.departments.vendas);
-    const [toVendas, toNobody] = await receiveInboundBatch(f.sync.messaging, f.alpha.tenantId, f.alpha.instanceId, [
-      { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId, from: '11922220010', providerMessageId: 'wamid.shared-1', text: 'vendas' },
-      { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId, from: '11922220009', providerMessageId: 'wamid.shared-2', text: 'geral' },
-    ]);
-    const [toAdmin, toCarla, toAna] = await Promise.all([until(streams[0]!, toNobody!.messageId), until(streams[2]!, toNobody!.messageId), until(streams[3]!, toVendas!.messageId)]);
-    expect(toAdmin.documents.map((d) => d.id)).toEqual([String(toVendas!.messageId), String(toNobody!.messageId)]);
-    expect(toCarla.documents.map((d) => d.id)).toEqual([String(toNobody!.messageId)]);
-    expect(toAna.documents.map((d) => d.id)).toEqual([String(toVendas!.messageId)]);
-    await Promise.all(streams.map((stream) => stream.return?.()));
   });
 
   it('refuses a connection without a valid token', async () => {
