@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Batcher } from '../../../../src/server/channels/inbound-batcher';
 
 describe('inbound group commit', () => {
@@ -55,33 +55,37 @@ describe('inbound group commit', () => {
   });
 
   it('paces a busy key so arrivals during the interval go in one batch, while an idle key writes at once', async () => {
-    const starts: Array<{ at: number; items: number[] }> = [];
-    const began = performance.now();
-    const batcher = new Batcher<number, number>({
-      writeBatch: async (_key, items) => {
-        starts.push({ at: performance.now() - began, items });
-        return items;
-      },
-      writeOne: async (_key, item) => item,
-      minIntervalMs: 60,
-    });
-    const sent: Array<Promise<number>> = [];
-    // One item every 5 ms for 100 ms: without pacing each would be written on its own.
-    for (let i = 0; i < 20; i++) {
-      sent.push(batcher.add('k', i));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+    try {
+      const starts: Array<{ at: number; items: number[] }> = [];
+      const batcher = new Batcher<number, number>({
+        writeBatch: async (_key, items) => {
+          starts.push({ at: performance.now(), items });
+          return items;
+        },
+        writeOne: async (_key, item) => item,
+        minIntervalMs: 60,
+      });
+      const sent: Array<Promise<number>> = [];
+      // One item every 5 ms for 100 ms: without pacing each would be written on its own.
+      for (let i = 0; i < 20; i++) {
+        sent.push(batcher.add('k', i));
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await Promise.all(sent)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      expect(starts.map((s) => s.items)).toEqual([[0], Array.from({ length: 12 }, (_, i) => i + 1), Array.from({ length: 7 }, (_, i) => i + 13)]);
+      for (let i = 1; i < starts.length; i++) expect(starts[i]!.at - starts[i - 1]!.at).toBeGreaterThanOrEqual(60);
+      // Idle for longer than the interval: the next item is written without waiting.
+      await vi.advanceTimersByTimeAsync(100);
+      const addedAt = performance.now();
+      const idle = batcher.add('k', 99);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await idle).toBe(99);
+      expect(starts.at(-1)).toEqual({ at: addedAt, items: [99] });
+    } finally {
+      vi.useRealTimers();
     }
-    expect(await Promise.all(sent)).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    expect(starts[0]).toMatchObject({ items: [0] });
-    expect(starts[0]!.at).toBeLessThan(45);
-    expect(starts.length).toBeLessThanOrEqual(4);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]!.at - starts[i - 1]!.at).toBeGreaterThanOrEqual(55);
-    expect(starts.flatMap((s) => s.items)).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    // Idle for longer than the interval: the next item does not wait.
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    const idleFrom = performance.now();
-    await batcher.add('k', 99);
-    expect(performance.now() - idleFrom).toBeLessThan(45);
   });
 });
 
