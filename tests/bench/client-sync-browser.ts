@@ -108,8 +108,8 @@ async function serverOnlyRate(url: string, token: string, instanceId: string): P
 
 /** The page: the data module's own database, transport and sync engine, nothing else. */
 const PAGE_SCRIPT = `
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom, filter } from 'rxjs';
+import { pedbotDexieStorage } from '${dataModule}database/dexie-storage';
 import { openPedbotDatabase } from '${dataModule}database/open-database';
 import { startSyncEngine } from '${dataModule}replication/sync-engine';
 import { createHttpTransport } from '${dataModule}replication/transport';
@@ -133,7 +133,7 @@ for (const [proto, methods] of [
     };
   }
 }
-const dexie = getRxStorageDexie();
+const dexie = pedbotDexieStorage();
 const storage = {
   ...dexie,
   createStorageInstance: async (params) => {

@@ -1,7 +1,7 @@
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { subscribe } from 'valtio';
 import { getAccessToken, refreshAccessToken } from '../../api/graphql-client';
 import { sessionState, type Session } from '../../state/session';
+import { pedbotDexieStorage } from '../database/dexie-storage';
 import { ACCESS_TOKEN_MESSAGE } from '../replication/outbox-contract';
 import { createHttpTransport, type SyncTransport } from '../replication/transport';
 import { currentDataSession, endDataSession, startDataSession, type DataSession } from './data-session';
@@ -42,7 +42,7 @@ export function selectConnection(instanceId: string): Promise<DataSession> {
     user: userOf(session),
     instanceId: String(instanceId),
     transport: appTransport(session.tenant),
-    storage: getRxStorageDexie(),
+    storage: pedbotDexieStorage(),
     multiTab: true,
     watchStorage: true,
   });

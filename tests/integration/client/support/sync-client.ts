@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import WebSocket from 'ws';
+import { pedbotDexieStorage } from '../../../../src/app/data/database/dexie-storage';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
 import type { SyncState } from '../../../../src/app/data/health/sync-state';
 import { startSyncEngine, type SyncEngine } from '../../../../src/app/data/replication/sync-engine';
@@ -115,7 +115,7 @@ export async function startClient(options: ClientOptions): Promise<TestClient> {
   const transport = options.wrap ? options.wrap(network.transport) : network.transport;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const storage: RxStorage<any, any> =
-    options.storage === 'memory' ? getRxStorageMemory() : getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
+    options.storage === 'memory' ? getRxStorageMemory() : pedbotDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
   const name = options.name ?? `client${++counter}`;
 
   const open = async () => {
