@@ -124,6 +124,8 @@ await closedLoop(0, options.warmup, []);
 const total = options.warmup + options.messages;
 while (!seen.every((s) => s.size >= options.warmup)) await new Promise((resolve) => setTimeout(resolve, 2));
 const times: number[] = [];
+// Tells the parent to start counting the server's CPU: setup and warm-up are not the messages measured.
+process.stdout.write('measuring\n');
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
 if (options.rate) await openLoop(options.warmup, total, options.rate, times);

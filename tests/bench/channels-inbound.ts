@@ -43,7 +43,7 @@ interface Figures {
   perSecond: number;
   p50: number;
   p99: number;
-  /** Server process CPU (user + system) per message: what the figures cost, whatever else runs on the machine. */
+  /** Server process CPU (user + system) per measured message (after the warm-up): what the figures cost, whatever else runs on the machine. */
   cpuMsPerMessage: number;
   /** PostgreSQL server processes' CPU per message (0 for PGlite, which runs inside the server process). */
   dbCpuMsPerMessage: number;
@@ -98,12 +98,18 @@ async function signIn(url: string): Promise<string> {
   return body.data.logIn.token;
 }
 
-/** The clients and the load in their own process (see _channels-load.ts). */
-function runLoad(options: LoadOptions): Promise<LoadFigures> {
+/** The clients and the load in their own process (see _channels-load.ts); `onMeasuring` runs when the measured messages start. */
+function runLoad(options: LoadOptions, onMeasuring: () => void): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('measuring\n')) {
+        out = out.replace('measuring\n', '');
+        onMeasuring();
+      }
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
@@ -136,9 +142,14 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
           .executeTakeFirstOrThrow(),
   );
   const before = await countInbound(database, tenant.id, instance.id);
-  const profiler = await startProfile();
-  const cpuBefore = process.cpuUsage();
-  const dbBefore = dbName === 'postgres' ? postgresCpuMs() : 0;
+  // From the first measured message on: the clients' setup and the warm-up (new customers, a
+  // cold process's compilation) are not what a message costs.
+  const start = { cpu: process.cpuUsage(), db: 0, profiler: Promise.resolve<Awaited<ReturnType<typeof startProfile>>>(null) };
+  const measuring = () => {
+    start.cpu = process.cpuUsage();
+    start.db = dbName === 'postgres' ? postgresCpuMs() : 0;
+    start.profiler = startProfile();
+  };
   const load = await runLoad({
     url: server.url,
     path,
@@ -151,10 +162,10 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
     run: randomBytes(4).toString('hex'),
     warmup: CUSTOMERS,
     ...(rate ? { rate } : {}),
-  });
-  const cpu = process.cpuUsage(cpuBefore);
-  const dbCpu = dbName === 'postgres' ? postgresCpuMs() - dbBefore : 0;
-  await profiler?.stop(`${dbName}-${path}`);
+  }, measuring);
+  const cpu = process.cpuUsage(start.cpu);
+  const dbCpu = dbName === 'postgres' ? postgresCpuMs() - start.db : 0;
+  await (await start.profiler)?.stop(`${dbName}-${path}`);
   const after = await countInbound(database, tenant.id, instance.id);
   if (load.seen.some((n) => n < MESSAGES)) throw new Error(`clients saw ${load.seen.join('/')} of ${MESSAGES}`);
   if (after.n - before.n !== MESSAGES + CUSTOMERS) throw new Error(`stored ${after.n - before.n} of ${MESSAGES + CUSTOMERS}`);
