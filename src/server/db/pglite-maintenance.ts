@@ -9,8 +9,9 @@
  * Rows written through the session are counted per table, as autovacuum counts them, and a table
  * is analyzed once its changes reach about its size (so a growing table is analyzed a logarithmic
  * number of times) and vacuumed once its updated or deleted rows reach a fifth of it, at most once
- * per table per `minIntervalMs`. Analyzing reads a small sample: the single session waits while
- * it runs, so it must stay short.
+ * per table per `minIntervalMs`. The single session waits while maintenance runs: analyzing reads
+ * a small sample, and a table is analyzed before it is ever vacuumed, so that the size deciding
+ * when to vacuum is known rather than guessed from what this session wrote.
  */
 
 /** autovacuum_analyze_threshold and autovacuum_vacuum_threshold. */
@@ -26,6 +27,8 @@ interface TableState {
   dead: number;
   /** Rows at the last maintenance (pg_class.reltuples), 0 before the first. */
   rows: number;
+  /** The table's size is known: its first maintenance is an analyze, so a big table never vacuumed is not vacuumed on a guess. */
+  sized: boolean;
   lastRun: number;
 }
 
@@ -56,7 +59,7 @@ export class PgliteMaintenance {
     if (rows <= 0 || this.stopped) return;
     const table = TABLE_OF.exec(sql)?.[1]?.toLowerCase();
     if (!table) return;
-    const state = this.tables.get(table) ?? { changed: 0, dead: 0, rows: 0, lastRun: -Infinity };
+    const state = this.tables.get(table) ?? { changed: 0, dead: 0, rows: 0, sized: false, lastRun: -Infinity };
     this.tables.set(table, state);
     state.changed += rows;
     if (kind !== 'INSERT') state.dead += rows;
@@ -75,7 +78,11 @@ export class PgliteMaintenance {
 
   private isDue(state: TableState): boolean {
     if (this.now() - state.lastRun < this.minIntervalMs) return false;
-    return state.changed >= BASE_THRESHOLD + state.rows || state.dead >= BASE_THRESHOLD + VACUUM_SCALE * state.rows;
+    return state.changed >= BASE_THRESHOLD + state.rows || this.needsVacuum(state);
+  }
+
+  private needsVacuum(state: TableState): boolean {
+    return state.sized && state.dead >= BASE_THRESHOLD + VACUUM_SCALE * state.rows;
   }
 
   private async drain(): Promise<void> {
@@ -86,12 +93,13 @@ export class PgliteMaintenance {
         this.due.delete(table);
         const state = this.tables.get(table)!;
         if (this.stopped || !this.isDue(state)) continue;
-        const vacuum = state.dead >= BASE_THRESHOLD + VACUUM_SCALE * state.rows;
+        const vacuum = this.needsVacuum(state);
         state.lastRun = this.now();
         const changed = state.changed;
         const dead = state.dead;
         try {
           state.rows = Math.max(0, await this.options.maintain(table, vacuum));
+          state.sized = true;
           state.changed -= changed;
           if (vacuum) state.dead -= dead;
         } catch {

@@ -60,6 +60,17 @@ describe('PGlite maintenance (autovacuum for the embedded database)', () => {
     expect(runs).toEqual(['analyze chat_tickets', 'vacuum chat_tickets', 'vacuum chat_tickets']);
   });
 
+  it('analyzes a table before it ever vacuums it, so a big table is not vacuumed on a guess of its size', async () => {
+    const { runs, maintenance, advance } = recorder(() => 100_000);
+    maintenance.noteWrite('UPDATE', 'update "customer_chats" set "ack" = $1', 60);
+    await settle();
+    expect(runs).toEqual(['analyze customer_chats']);
+    advance(5000);
+    maintenance.noteWrite('UPDATE', 'update "customer_chats" set "ack" = $1', 1000);
+    await settle();
+    expect(runs).toHaveLength(1);
+  });
+
   it('keeps tables apart and schedules nothing once stopped', async () => {
     const { runs, maintenance } = recorder();
     maintenance.noteWrite('INSERT', 'insert into "customers" ("tenant_id") values ($1)', 60);
