@@ -38,6 +38,9 @@ export const PUSH_BATCH_SIZE = 50;
  * Tickets keep RxDB's replication both ways: a viewed ticket is a local edit of a server
  * document, which RxDB tells from a pulled state by that meta.
  */
+/** The local document holding the checkpoint of a feed-pulled replication. */
+export const feedCheckpointKey = (identifier: string): string => `pull|${identifier}`;
+
 const FEED_PULLED: ReadonlySet<ReplicatedName> = new Set(['customerchats', 'customers', 'settings', 'customerchatreactions']);
 
 // RxDB's collection generics differ per document type; this module handles them alike.
@@ -251,7 +254,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     const feed = startFeedPull({
       collection: options.collection,
       name: spec.name,
-      checkpointKey: `pull|${options.identifier}`,
+      checkpointKey: feedCheckpointKey(options.identifier),
       fetchPage: async (from) => {
         const page = await pullPage(from, PULL_BATCH_SIZE, upstreamSettled);
         if (!page.more || page.documents.length === 0) fetchedAll();

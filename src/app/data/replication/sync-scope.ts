@@ -3,6 +3,7 @@ import { replicateRxCollection } from 'rxdb/plugins/replication';
 import type { PedbotDatabase, ReplicatedName } from '../schema';
 import { TEMP_ID_PREFIX } from '../schema/customer-chat';
 import type { SyncScope } from './leader-session';
+import { feedCheckpointKey } from './replicate-collection';
 import { forgetTicketArrivals } from './ticket-arrivals';
 import type { SyncTransport } from './transport';
 
@@ -110,8 +111,9 @@ export async function leaveConnection(db: PedbotDatabase, previous: SyncScope, n
   await storeSyncScope(db, { scope: null, generation: generation + 1 });
 }
 
-/** Removes what RxDB keeps for a replication identifier (checkpoints, assumed master states). */
+/** Removes what a replication identifier kept: RxDB's checkpoints and assumed master states, the feed pull's checkpoint. */
 async function forgetReplication(collection: AnyCollection, identifier: string): Promise<void> {
+  await (await collection.database.getLocal(feedCheckpointKey(identifier)))?.remove();
   const replication = replicateRxCollection({
     replicationIdentifier: identifier,
     collection,
