@@ -17,7 +17,7 @@ const fromShared = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/shared/graphql/generated.ts', 'tests/e2e/artifacts/**'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/shared/graphql/generated.ts', 'tests/e2e/artifacts/**', '.vite/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
