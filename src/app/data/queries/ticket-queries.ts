@@ -1,6 +1,12 @@
 import type { MangoQuerySelector, RxDocument } from 'rxdb';
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
-import { foldForSearch } from '../../../shared/domain/messages';
+import {
+  customerSearchText,
+  matchesTicketSearch,
+  ticketSearchNeedle,
+  ticketSearchText,
+  type TicketSearchNeedle,
+} from '../../../shared/domain/ticket-search';
 import { TAB_COMBINATIONS, type TicketTab } from '../../../shared/domain/tickets';
 import type { ChatTicketDoc, CustomerDoc, PedbotDatabase } from '../schema';
 
@@ -39,19 +45,20 @@ export function tabSelector(f: Pick<TicketListFilter, 'instanceId' | 'tab' | 'is
   }
 }
 
-const matches = (ticket: TicketWithCustomer, needle: string): boolean =>
-  [ticket.customer?.name, ticket.customer?.phone_number, ticket.customer_name, ticket.protocol, ticket.last_msg_preview].some(
-    (text) => !!text && foldForSearch(text).includes(needle),
-  );
-
-const needleOf = (f: Pick<TicketListFilter, 'search'>): string => foldForSearch((f.search ?? '').trim());
+// `_data` rather than the documents' getters, which cache every property read per document. A
+// document written other than through fromServer has no search_text: its fields are folded here.
+const matches = (needle: TicketSearchNeedle, ticket: RxDocument<ChatTicketDoc>, customer: RxDocument<CustomerDoc> | undefined): boolean => {
+  const t = ticket._data;
+  const c = customer?._data;
+  return matchesTicketSearch(needle, t.search_text ?? ticketSearchText(t), c && { searchText: c.search_text ?? customerSearchText(c), phone: c.phone_number });
+};
 
 /** The tab's documents, newest first: a page without search, the whole tab with it. */
 export function ticketListQuery(db: PedbotDatabase, f: TicketListFilter) {
   return db.chattickets.find({
     selector: tabSelector(f),
     sort: [{ sort_key: 'asc' }],
-    ...(needleOf(f) || !f.limit ? {} : { limit: f.limit }),
+    ...(ticketSearchNeedle(f.search ?? '') || !f.limit ? {} : { limit: f.limit }),
   });
 }
 
@@ -70,10 +77,11 @@ export async function prefetchTicketList(db: PedbotDatabase, f: TicketListFilter
  * Tickets of one tab, newest last message first, with their customers. RxDB documents are
  * immutable per revision, so a ticket whose document and customer are the ones of the previous
  * answer keeps its object: rows derived from it are neither derived nor rendered again when the
- * list grows or another ticket changes.
+ * list grows or another ticket changes. A search compares the documents' folded texts and joins
+ * only the page it keeps, since copying a whole tab's documents costs more than the search itself.
  */
 export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable<TicketWithCustomer[]> {
-  const needle = needleOf(f);
+  const needle = ticketSearchNeedle(f.search ?? '');
   const joins = new WeakMap<RxDocument<ChatTicketDoc>, { customer: RxDocument<CustomerDoc> | undefined; ticket: TicketWithCustomer }>();
   const join = (doc: RxDocument<ChatTicketDoc>, customer: RxDocument<CustomerDoc> | undefined): TicketWithCustomer => {
     const known = joins.get(doc);
@@ -90,9 +98,8 @@ export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable
       return combineLatest([of(docs), customers$]);
     }),
     map(([docs, customers]) => {
-      const joined = docs.map((doc) => join(doc, customers.get(doc.customer_id)));
-      const found = needle ? joined.filter((t) => matches(t, needle)) : joined;
-      return f.limit ? found.slice(0, f.limit) : found;
+      const found = needle ? docs.filter((doc) => matches(needle, doc, customers.get(doc.customer_id))) : docs;
+      return (f.limit ? found.slice(0, f.limit) : found).map((doc) => join(doc, customers.get(doc.customer_id)));
     }),
   );
 }

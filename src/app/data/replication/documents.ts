@@ -1,11 +1,12 @@
-import type { ChatTicketDoc, CustomerChatDoc, ReplicatedName } from '../schema';
+import type { ChatTicketDoc, CustomerChatDoc, CustomerDoc, ReplicatedName } from '../schema';
 import { TEMP_ID_PREFIX } from '../schema/customer-chat';
 import { messageSortKey, ticketSortKey } from '../schema/sort-key';
+import { customerSearchText, ticketSearchText } from '../../../shared/domain/ticket-search';
 
 /**
  * The mapping between the server's replicated documents (sync.graphql) and local ones.
  * From the server: nulls become absent keys, tombstones get defaults for required fields, and
- * the local index fields are derived. To the server: local fields are stripped, and only the
+ * the local fields are derived. To the server: local fields are stripped, and only the
  * writes the server accepts are pushed (a send, a viewed ticket). Customers are edited through
  * mutations whose answer is side-loaded (`storeCustomer`), never locally, so they are pull-only.
  */
@@ -43,8 +44,8 @@ const TOMBSTONE_DEFAULTS: Record<ReplicatedName, Record<string, unknown>> = {
 
 const LOCAL_FIELDS: Record<ReplicatedName, readonly string[]> = {
   customerchats: ['ticket_key', 'sort_key'],
-  chattickets: ['owner_key', 'sort_at', 'sort_key'],
-  customers: [],
+  chattickets: ['owner_key', 'sort_at', 'sort_key', 'search_text'],
+  customers: ['search_text'],
   settings: [],
   customerchatreactions: ['ticket_key'],
 };
@@ -63,7 +64,7 @@ function copyWithoutNulls(raw: Record<string, unknown>, into: Record<string, unk
   return into;
 }
 
-/** The index fields derived from the spec's fields; also used for documents made locally. */
+/** The local fields (index keys, folded search text) derived from the spec's fields; also used for documents made locally. */
 export function deriveLocalFields(name: ReplicatedName, doc: Record<string, unknown>): Record<string, unknown> {
   switch (name) {
     case 'customerchats': {
@@ -75,8 +76,15 @@ export function deriveLocalFields(name: ReplicatedName, doc: Record<string, unkn
     case 'chattickets': {
       const ticket = doc as Partial<ChatTicketDoc> & { id: string };
       const sortAt = ticket.last_msg ?? ticket.createdAt ?? '';
-      return { owner_key: ticket.user_id ?? '', sort_at: sortAt, sort_key: ticketSortKey({ id: ticket.id, sort_at: sortAt }) };
+      return {
+        owner_key: ticket.user_id ?? '',
+        sort_at: sortAt,
+        sort_key: ticketSortKey({ id: ticket.id, sort_at: sortAt }),
+        search_text: ticketSearchText(ticket),
+      };
     }
+    case 'customers':
+      return { search_text: customerSearchText(doc as Partial<CustomerDoc>) };
     default:
       return {};
   }

@@ -1,4 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
+import { ticketSearchText } from '../../../shared/domain/ticket-search';
 import { epochMs, flag, idField, int, text, timeField } from './fields';
 import { TICKET_SORT_KEY_MAX, ticketSortKey } from './sort-key';
 
@@ -42,11 +43,13 @@ export interface ChatTicketDoc {
   owner_key: string;
   sort_at: string;
   sort_key: string;
+  /** The folded customer_name, protocol and preview the list's search compares (from version 3). */
+  search_text?: string;
 }
 
 export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
   title: 'chattickets',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -83,6 +86,7 @@ export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
     owner_key: idField,
     sort_at: timeField,
     sort_key: { type: 'string', maxLength: TICKET_SORT_KEY_MAX },
+    search_text: text,
   },
   required: [
     'id',
@@ -109,4 +113,6 @@ export const chatTicketMigrations = {
   1: (doc: Omit<ChatTicketDoc, 'sort_key'>): ChatTicketDoc => ({ ...doc, sort_key: ticketSortKey(doc) }),
   /** 2: `vis_position`, unknown for the tickets already stored (they keep every other field). */
   2: (doc: ChatTicketDoc): ChatTicketDoc => doc,
+  /** 3: `search_text`, so a search reads no field but that one. */
+  3: (doc: ChatTicketDoc): ChatTicketDoc => ({ ...doc, search_text: ticketSearchText(doc) }),
 };

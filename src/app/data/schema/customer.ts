@@ -1,4 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
+import { customerSearchText } from '../../../shared/domain/ticket-search';
 import { epochMs, flag, idField, text } from './fields';
 
 /** A customer (SPEC §3) of a ticket the viewer may see on the chosen connection. */
@@ -16,11 +17,13 @@ export interface CustomerDoc {
   group_of_customer_id?: string;
   group_of_customer?: { id?: string; name?: string; color_tag?: string };
   updatedAt: number;
+  /** The folded name and phone the ticket list's search compares (local, from version 1). */
+  search_text?: string;
 }
 
 export const customerSchema: RxJsonSchema<CustomerDoc> = {
   title: 'customers',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -40,8 +43,12 @@ export const customerSchema: RxJsonSchema<CustomerDoc> = {
       properties: { id: text, name: text, color_tag: text },
     },
     updatedAt: epochMs,
+    search_text: text,
   },
   required: ['id', 'updatedAt'],
 };
 
-export const customerMigrations = {};
+export const customerMigrations = {
+  /** 1: `search_text`, so a search reads no field but that one. */
+  1: (doc: CustomerDoc): CustomerDoc => ({ ...doc, search_text: customerSearchText(doc) }),
+};
