@@ -1,9 +1,11 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../logger';
+import { syncStreamFields } from '../sync/resolvers';
 import type { RequestContext } from './context';
 import { maskError } from './errors';
 import { createRequestContext, type ContextDeps } from './request-context';
 import { buildSchema } from './schema';
+import { useSharedStreamEvents } from './shared-stream-events';
 
 /** What the HTTP layer hands yoga besides the Fetch request: the client address. */
 export interface ServerContext {
@@ -33,6 +35,7 @@ export function createGraphqlServer(deps: ContextDeps): PedbotYoga {
     landingPage: false,
     cors: false,
     maskedErrors: { maskError },
+    plugins: [useSharedStreamEvents(syncStreamFields)],
     logging: yogaLogger(deps.services.logger),
     context: ({ request, ip }) =>
       createRequestContext(deps, {

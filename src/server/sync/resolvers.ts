@@ -69,3 +69,6 @@ export const syncResolvers: ModuleResolvers = {
     streamCustomerChatReaction: stream('customerchatreactions'),
   } as ModuleResolvers['Subscription'],
 };
+
+/** The stream subscriptions, whose events subscribers of the same view share (graphql/shared-stream-events.ts). */
+export const syncStreamFields: ReadonlySet<string> = new Set(Object.keys(syncResolvers.Subscription ?? {}));

@@ -5,7 +5,7 @@ import type { PubSub, Unsubscribe } from '../pubsub';
 import { AsyncQueue } from './async-queue';
 import { changeChannel, type ChangeEvent, type CollectionName } from './changes';
 import { checkpointFromCursor, isAfter, minCursor, type Cursor } from './checkpoint';
-import type { FeedCollection, FeedScope, SyncDocument } from './collections/feed';
+import type { FeedCollection, FeedRow, FeedScope, SyncDocument } from './collections/feed';
 import type { PullBulk } from './pull';
 import { transformRow, type SyncViewer } from './visibility';
 
@@ -218,18 +218,43 @@ export class StreamHub {
     this.retryIfBlocked(group, pending, xmin);
   }
 
+  /**
+   * Subscribers who get the same documents up to the same checkpoint (same visibility, caught up
+   * alike: the usual case) get one and the same bulk object, which the GraphQL layer maps through
+   * a selection set once for all of them (graphql/shared-stream-events.ts). Only identical
+   * documents are shared: a viewer who may see a row and one who gets its tombstone get different
+   * bulks.
+   */
   private fanOut(group: Group, rows: Awaited<ReturnType<FeedCollection<SyncDocument>['read']>>): void {
+    const bulks = new Map<string, PullBulk<SyncDocument>>();
+    const tombstones = new Map<FeedRow<SyncDocument>, SyncDocument>();
+    const identities = new Map<SyncDocument, number>();
+    const identityOf = (doc: SyncDocument): number => {
+      let identity = identities.get(doc);
+      if (identity === undefined) identities.set(doc, (identity = identities.size));
+      return identity;
+    };
+    // A tombstone is made per call; one per row lets the viewers who get it share a bulk.
+    const tombstoneOf = (row: FeedRow<SyncDocument>, doc: SyncDocument): SyncDocument => {
+      const kept = tombstones.get(row);
+      if (kept) return kept;
+      tombstones.set(row, doc);
+      return doc;
+    };
     for (const subscriber of group.subscribers) {
       const from = subscriber.cursor;
       const documents: SyncDocument[] = [];
       for (const row of rows) {
         if (!isAfter(row.cursor, from)) continue;
         const doc = transformRow(group.feed, row, subscriber.viewer, from);
-        if (doc) documents.push(doc);
+        if (doc) documents.push(doc === row.doc ? doc : tombstoneOf(row, doc));
         subscriber.cursor = row.cursor;
       }
       if (documents.length === 0) continue;
-      const bulk = { documents, checkpoint: checkpointFromCursor(subscriber.cursor), resync: false };
+      const checkpoint = checkpointFromCursor(subscriber.cursor);
+      const key = `${checkpoint.position}:${checkpoint.id}:${documents.map(identityOf).join(',')}`;
+      let bulk = bulks.get(key);
+      if (!bulk) bulks.set(key, (bulk = { documents, checkpoint, resync: false }));
       if (subscriber.out.size >= this.maxQueued) subscriber.out.replaceBuffered(RESYNC());
       else subscriber.out.push(bulk);
     }

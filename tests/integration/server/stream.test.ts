@@ -1,6 +1,9 @@
+import type { GraphQLObjectType } from 'graphql';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { receiveInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
 import { customerChatsFeed } from '../../../src/server/sync/collections/customerchats';
+import type { PullBulk } from '../../../src/server/sync/pull';
 import { streamQuery } from './support/operations';
 import { moveToDepartment, openSyncFixture, type FixtureTenant, type Person, type SyncFixture } from './support/sync-fixture';
 import { subscribeStream, wsClient, type StreamSubscription } from './support/ws-client';
@@ -70,6 +73,92 @@ describe('stream over graphql-ws (DESIGN §4)', () => {
     expect((await streams.bruno.until(hasTicket)).at(-1)!.documents.find((d) => d.id === String(ticketId))).toMatchObject({ _deleted: false });
     expect(await streams.betaAdmin.quiet(100)).toEqual([]);
     await Promise.all(Object.values(streams).map((s) => s.close()));
+  });
+
+  it('hands subscribers who see the same changes one and the same bulk, and the others their own', async () => {
+    const scope = { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId };
+    const admin = { userId: f.alpha.userIds.admin, roleName: 'administrador', departmentId: null };
+    const carla = { userId: f.alpha.userIds.carla, roleName: 'atendente', departmentId: null };
+    const ana = { userId: f.alpha.userIds.ana, roleName: 'atendente', departmentId: f.alpha.departments.vendas };
+    const streams = await Promise.all([admin, { ...admin }, carla, ana].map((viewer) => f.sync.hub.subscribe(customerChatsFeed, scope, viewer)));
+    for (const stream of streams) expect((await stream.next()).value).toMatchObject({ resync: true });
+    const until = async (stream: (typeof streams)[number], id: number): Promise<PullBulk<{ id: string }>> => {
+      for (;;) {
+        const bulk = (await stream.next()).value as PullBulk<{ id: string }>;
+        if (bulk.documents.some((d) => d.id === String(id))) return bulk;
+      }
+    };
+    const { messageId } = await f.inbound(f.alpha, { from: '11922220009', text: 'para todos' });
+    const [first, second, third] = await Promise.all(streams.slice(0, 3).map((stream) => until(stream, messageId)));
+    // A new inbox ticket of no department: administrador and Carla (no department) see the same documents.
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    // One transaction, two tickets: Vendas' and one of no department. Each sees what it may.
+    const vendas = await f.inbound(f.alpha, { from: '11922220010', text: 'para vendas' });
+    await moveToDepartment(f, f.alpha, vendas.ticketId, f.alpha.departments.vendas);
+    const [toVendas, toNobody] = await receiveInboundBatch(f.sync.messaging, f.alpha.tenantId, f.alpha.instanceId, [
+      { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId, from: '11922220010', providerMessageId: 'wamid.shared-1', text: 'vendas' },
+      { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId, from: '11922220009', providerMessageId: 'wamid.shared-2', text: 'geral' },
+    ]);
+    const [toAdmin, toAdminToo, toCarla, toAna] = await Promise.all([
+      until(streams[0]!, toNobody!.messageId),
+      until(streams[1]!, toNobody!.messageId),
+      until(streams[2]!, toNobody!.messageId),
+      until(streams[3]!, toVendas!.messageId),
+    ]);
+    expect(toAdminToo).toBe(toAdmin);
+    expect(toAdmin.documents.map((d) => d.id)).toEqual([String(toVendas!.messageId), String(toNobody!.messageId)]);
+    expect(toCarla.documents.map((d) => d.id)).toEqual([String(toNobody!.messageId)]);
+    expect(toAna.documents.map((d) => d.id)).toEqual([String(toVendas!.messageId)]);
+    await Promise.all(streams.map((stream) => stream.return?.()));
+  });
+
+  it('maps a change through a subscription once for the subscribers of the same view, and once per other view', async () => {
+    const request = { request: new Request('http://localhost/alpha/graphql'), params: { query: '{ __typename }' } };
+    const bulkType = f.server.app.yoga.getEnveloped(request).schema.getType('CustomerChatPullBulk') as GraphQLObjectType;
+    const documents = bulkType.getFields().documents!;
+    /** Every bulk mapped through a selection set, once per mapping. */
+    const mapped: Array<PullBulk<{ id: string }>> = [];
+    documents.resolve = (bulk: PullBulk<{ id: string }>) => {
+      mapped.push(bulk);
+      return bulk.documents;
+    };
+    try {
+      const streams = await Promise.all((['admin', 'admin', 'carla', 'ana'] as const).map((person) => open(f.alpha, person, 'CustomerChat')));
+      const [admin, adminToo, carla, ana] = streams as [StreamSubscription, StreamSubscription, StreamSubscription, StreamSubscription];
+      const has = (id: number) => (b: { documents: Array<{ id: string }> }) => b.documents.some((d) => d.id === String(id));
+      // Whatever the subscribers opened after, one change brings them all to the same position.
+      const first = await f.inbound(f.alpha, { from: '11922220011', text: 'todos em dia' });
+      await Promise.all([admin, adminToo, carla].map((s) => s.until(has(first.messageId))));
+      const vendas = await f.inbound(f.alpha, { from: '11922220012', text: 'para vendas' });
+      await moveToDepartment(f, f.alpha, vendas.ticketId, f.alpha.departments.vendas);
+      await f.settle();
+      await Promise.all(streams.map((s) => s.quiet(300)));
+
+      mapped.length = 0;
+      const [toVendas, toNobody] = await receiveInboundBatch(f.sync.messaging, f.alpha.tenantId, f.alpha.instanceId, [
+        { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId, from: '11922220012', providerMessageId: 'wamid.views-1', text: 'vendas' },
+        { tenantId: f.alpha.tenantId, instanceId: f.alpha.instanceId, from: '11922220011', providerMessageId: 'wamid.views-2', text: 'geral' },
+      ]);
+      const ids = (b: { documents: Array<{ id: string }> }) => b.documents.map((d) => d.id);
+      const [toAdmin, toAdminToo, toCarla, toAna] = await Promise.all([
+        admin.until(has(toNobody!.messageId)),
+        adminToo.until(has(toNobody!.messageId)),
+        carla.until(has(toNobody!.messageId)),
+        ana.until(has(toVendas!.messageId)),
+      ]);
+      const both = [String(toVendas!.messageId), String(toNobody!.messageId)];
+      expect(ids(toAdmin.at(-1)!)).toEqual(both);
+      expect(toAdminToo.at(-1)).toEqual(toAdmin.at(-1));
+      expect(ids(toCarla.at(-1)!)).toEqual([String(toNobody!.messageId)]);
+      expect(ids(toAna.at(-1)!)).toEqual([String(toVendas!.messageId)]);
+      // Four subscribers, three views: the administradores' bulk was mapped once for both.
+      const batch = mapped.filter((b) => b.documents.some((d) => both.includes(d.id)));
+      expect(batch.map(ids).sort()).toEqual([both, [String(toNobody!.messageId)], [String(toVendas!.messageId)]].sort());
+      await Promise.all(streams.map((s) => s.close()));
+    } finally {
+      delete documents.resolve;
+    }
   });
 
   it('refuses a connection without a valid token', async () => {

@@ -1,0 +1,111 @@
+import type { ExecutionResult } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { describe, expect, it } from 'vitest';
+import { useSharedStreamEvents } from '../../../../src/server/graphql/shared-stream-events';
+import { AsyncQueue } from '../../../../src/server/sync/async-queue';
+
+interface Bulk {
+  documents: Array<{ id: string; n: number }>;
+  resync: boolean;
+}
+
+const bulk = (...ids: number[]): Bulk => ({ documents: ids.map((id) => ({ id: String(id), n: id * 10 })), resync: false });
+
+function setup() {
+  const sources: Array<AsyncQueue<Bulk>> = [];
+  /** Every mapping of a bulk through a selection set resolves its documents once. */
+  const mapped: string[] = [];
+  const yoga = createYoga({
+    schema: createSchema({
+      typeDefs: /* GraphQL */ `
+        type Query { ok: Boolean }
+        type Doc { id: ID! n: Int! }
+        type Bulk { documents: [Doc!]! resync: Boolean! }
+        type Subscription { streamThings(tag: String): Bulk! otherThings: Bulk! }
+      `,
+      resolvers: {
+        Bulk: {
+          documents: (payload: Bulk, _: unknown, __: unknown, info: { path: { prev?: { key: string | number } } }) => {
+            mapped.push(String(info.path.prev?.key));
+            return payload.documents;
+          },
+        },
+        Subscription: Object.fromEntries(
+          ['streamThings', 'otherThings'].map((name) => [
+            name,
+            {
+              subscribe: (_: unknown, args: { tag?: string }) => {
+                if (args.tag === 'refused') throw new Error('refused');
+                const queue = new AsyncQueue<Bulk>();
+                sources.push(queue);
+                return queue;
+              },
+              resolve: (payload: Bulk) => payload,
+            },
+          ]),
+        ),
+      },
+    }),
+    logging: false,
+    plugins: [useSharedStreamEvents(new Set(['streamThings']))],
+  });
+  const subscribe = async (query: string, variableValues?: Record<string, unknown>) => {
+    const { schema, parse, subscribe: run, contextFactory } = yoga.getEnveloped({ request: new Request('http://test/graphql'), params: { query } });
+    return (await run({ schema, document: parse(query), variableValues, contextValue: await contextFactory() })) as AsyncIterableIterator<ExecutionResult> | ExecutionResult;
+  };
+  const stream = async (query: string, variableValues?: Record<string, unknown>) => (await subscribe(query, variableValues)) as AsyncIterableIterator<ExecutionResult>;
+  return { sources, mapped, subscribe, stream };
+}
+
+const IDS = 'subscription { streamThings { documents { id } resync } }';
+
+describe('stream subscriptions sharing one execution per event', () => {
+  it('maps an event handed to several subscribers once per operation and variables, all of them getting that one result', async () => {
+    const { sources, mapped, stream } = setup();
+    const ids = await Promise.all([stream(IDS), stream(IDS)]);
+    const withN = await stream('subscription { streamThings { documents { id n } } }');
+    const tagged = await stream('subscription ($tag: String) { streamThings(tag: $tag) { documents { id } } }', { tag: 'a' });
+    const shared = bulk(1);
+    for (const source of sources) source.push(shared);
+    const [first, second, third, fourth] = await Promise.all([...ids, withN, tagged].map((s) => s.next()));
+    expect(first!.value).toEqual({ data: { streamThings: { documents: [{ id: '1' }], resync: false } } });
+    expect(second!.value).toBe(first!.value);
+    expect(third!.value).toEqual({ data: { streamThings: { documents: [{ id: '1', n: 10 }] } } });
+    expect(fourth!.value).toEqual({ data: { streamThings: { documents: [{ id: '1' }] } } });
+    expect(mapped).toEqual(['streamThings', 'streamThings', 'streamThings']);
+
+    // Another event object, even an equal one, is another computation: never another viewer's.
+    sources[0]!.push(bulk(2));
+    sources[1]!.push(bulk(3));
+    const [a, b] = await Promise.all(ids.map((s) => s.next()));
+    expect(a!.value).toEqual({ data: { streamThings: { documents: [{ id: '2' }], resync: false } } });
+    expect(b!.value).toEqual({ data: { streamThings: { documents: [{ id: '3' }], resync: false } } });
+    expect(mapped).toHaveLength(5);
+    await Promise.all([...ids, withN, tagged].map((s) => s.return?.()));
+  });
+
+  it('ends the source when the subscriber leaves', async () => {
+    const { sources, stream } = setup();
+    const subscription = await stream(IDS);
+    sources[0]!.push(bulk(1));
+    await subscription.next();
+    await subscription.return?.();
+    expect(sources[0]!.isClosed).toBe(true);
+  });
+
+  it('answers an error of the opening as yoga does', async () => {
+    const { subscribe } = setup();
+    const result = await subscribe('subscription ($tag: String) { streamThings(tag: $tag) { documents { id } } }', { tag: 'refused' });
+    expect(result).toMatchObject({ errors: [{ message: 'Unexpected error.' }] });
+  });
+
+  it('leaves other subscriptions alone', async () => {
+    const { sources, mapped, stream } = setup();
+    const streams = await Promise.all([stream('subscription { otherThings { documents { id } } }'), stream('subscription { otherThings { documents { id } } }')]);
+    const shared = bulk(1);
+    for (const source of sources) source.push(shared);
+    const [first, second] = await Promise.all(streams.map((s) => s.next()));
+    expect(second!.value).toEqual(first!.value);
+    expect(mapped).toEqual(['otherThings', 'otherThings']);
+  });
+});
