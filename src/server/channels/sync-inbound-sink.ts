@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import type { MessagingDeps } from '../modules/messages/deps';
 import { applyAck, applyAckBatch, type AckUpdate } from '../modules/messages/acks';
 import { hasInboundMessage, receiveInbound, type InboundInput, type InboundResult } from '../modules/messages/inbound';
-import { receiveInboundBatch } from '../modules/messages/inbound-batch';
+import { storeInboundBatch } from '../modules/messages/inbound-batch';
 import { receiveInboundReaction } from '../modules/messages/reactions';
 import { Batcher } from './inbound-batcher';
 import type { InboundSink } from './inbound-sink';
@@ -20,7 +20,13 @@ const BATCH_INTERVAL_MS = 20;
 /** The inbound pipeline's storage: the sync engine's message services (modules/messages), messages and statuses group-committed. */
 export function syncInboundSink(deps: MessagingDeps, logger?: Logger): InboundSink {
   const messages = new Batcher<InboundInput, InboundResult>({
-    writeBatch: (_key, items) => receiveInboundBatch(deps, items[0]!.tenantId, items[0]!.instanceId, items),
+    writeBatch: async (_key, items) => {
+      const { results, announce } = await storeInboundBatch(deps, items[0]!.tenantId, items[0]!.instanceId, items);
+      // The callers answer in the microtasks that follow; the hubs' read and the subscribers'
+      // frames come after those answers are written, not before.
+      setImmediate(() => void announce());
+      return results;
+    },
     writeOne: (_key, item) => receiveInbound(deps, item),
     minIntervalMs: BATCH_INTERVAL_MS,
     logger,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
 import type { InboundInput } from '../../../src/server/modules/messages/inbound';
 import { applyAckBatch } from '../../../src/server/modules/messages/acks';
-import { receiveInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
+import { receiveInboundBatch, storeInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
 import { ACK } from '../../../src/shared/domain/messages';
 import { seedTenant } from '../../../src/server/modules/tenants/tenant-seed';
 import { createMemoryPubSub } from '../../../src/server/pubsub/memory';
@@ -102,6 +102,26 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
       { whatsapp_message_id: 'r3', parent_id: b2.id },
     ]);
   });
+  it('stores a batch before announcing it, so the senders can be answered ahead of the subscribers', async () => {
+    events.length = 0;
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const { results, announce } = await storeInboundBatch({ database, pubsub }, tenantId, instanceId, [input({ from: '5511911110030', providerMessageId: 'a1' })]);
+    await tick();
+    expect(events).toEqual([]);
+    const stored = await query<{ id: number }>((tx) => tx.selectFrom('customer_chats').select('id').where('whatsapp_message_id', '=', 'a1').executeTakeFirstOrThrow());
+    expect(stored.id).toBe(results[0]!.messageId);
+    await announce();
+    await tick();
+    expect(events).toEqual(expect.arrayContaining([expect.objectContaining({ collection: 'customerchats', instanceId })]));
+    // A redelivery writes nothing, so it has nothing to announce.
+    events.length = 0;
+    const again = await storeInboundBatch({ database, pubsub }, tenantId, instanceId, [input({ from: '5511911110030', providerMessageId: 'a1' })]);
+    expect(again.results[0]).toMatchObject({ duplicate: true, messageId: stored.id });
+    await again.announce();
+    await tick();
+    expect(events).toEqual([]);
+  });
+
   it('applies a batch of statuses in one transaction: forward only, in order per message, unknown ids reported', async () => {
     await write([input({ from: '5511911110020', providerMessageId: 's1' }), input({ from: '5511911110021', providerMessageId: 's2' })]);
     events.length = 0;

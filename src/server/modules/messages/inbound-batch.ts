@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { brazilPhoneVariants, normalizePhone } from '../../../shared/domain/phone';
 import type { Tx } from '../../db/database';
 import { PREPARED } from '../../db/prepared';
-import { transactWithChanges } from '../../sync/changes';
+import { ChangeSet, publishChanges } from '../../sync/changes';
 import { takeSurveyAnswers } from '../attendance/survey';
 import { newProtocol } from '../tickets/ticket-store';
 import type { MessagingDeps } from './deps';
@@ -18,13 +18,42 @@ import { previewOf } from './texts';
  * announcement. Results are in input order; a provider id repeated within the batch is one message.
  */
 export async function receiveInboundBatch(deps: MessagingDeps, tenantId: number, instanceId: number, inputs: readonly InboundInput[]): Promise<InboundResult[]> {
+  const { results, announce } = await storeInboundBatch(deps, tenantId, instanceId, inputs);
+  await announce();
+  return results;
+}
+
+/**
+ * receiveInboundBatch without the announcement: once this resolves the batch is committed, and
+ * `announce` tells the stream hubs. A caller answering the senders calls it after answering, so
+ * the answers do not wait behind the hubs' reads and the subscribers' frames (issue 4 benchmark).
+ * A failed announcement only delays delivery, as in transactWithChanges: the hubs also poll.
+ */
+export async function storeInboundBatch(
+  deps: MessagingDeps,
+  tenantId: number,
+  instanceId: number,
+  inputs: readonly InboundInput[],
+): Promise<{ results: InboundResult[]; announce: () => Promise<void> }> {
   const prepared = inputs.map((input) => {
     const phone = normalizePhone(input.from);
     if (!phone) throw new Error('an inbound message needs the sender phone');
     const phones = [...new Set([phone, ...brazilPhoneVariants(phone).slice(1), ...(input.phoneVariants ?? []).map(normalizePhone)])].filter(Boolean);
     return { input, phone, phones };
   });
-  return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
+  const changes = new ChangeSet();
+  const { results: stored, position } = await deps.database.withTenant(tenantId, async (tx) => {
+    const results = await storeInTransaction(tx, changes);
+    if (changes.position !== null) return { results, position: changes.position };
+    const { rows } = await sql<{ xid: string | null }>`${PREPARED} select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
+    return { results, position: rows[0]?.xid ? Number(rows[0].xid) : null };
+  });
+  const announce = async () => {
+    if (position !== null) await publishChanges(deps.pubsub, changes.events(tenantId, position)).catch(() => undefined);
+  };
+  return { results: stored, announce };
+
+  async function storeInTransaction(tx: Tx, changes: ChangeSet): Promise<InboundResult[]> {
     const results = new Map<string, InboundResult>();
     const ids = [...new Set(inputs.map((i) => i.providerMessageId))];
     for (const known of await storedByProviderId(tx, tenantId, instanceId, ids)) {
@@ -74,7 +103,7 @@ export async function receiveInboundBatch(deps: MessagingDeps, tenantId: number,
       if (!result) throw new Error('inbound message vanished while being stored');
       return result;
     });
-  });
+  }
 }
 
 interface NewMessage {
