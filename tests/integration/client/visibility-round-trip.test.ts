@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSyncScope } from '../../../src/app/data/replication/sync-scope';
 import type { SyncTransport } from '../../../src/app/data/replication/transport';
 import { signedInCaller } from './support/admin-api';
 import { startSyncServer, type SyncServer } from './support/sync-server';
@@ -77,6 +78,49 @@ describe('a ticket out of view and straight back', () => {
         3_000,
       );
       expect((await client.db.chattickets.findOne(ticketId).exec())?.inbox_department_id).toBe(vendas);
+    } finally {
+      await client.remove();
+    }
+  });
+
+  it('loads nothing again for an administrador, who saw the ticket all along', async () => {
+    const phone = '5511976549162';
+    await server.inbound(phone, 'Primeira mensagem');
+    const asAdmin = await signedInCaller(server.url, 'admin@demo.local');
+    const ticketId = await server.ticketIdOf(phone);
+    const departments = [(await signIn(server.url, 'ana@demo.local')).user.departmentId, (await signIn(server.url, 'bruno@demo.local')).user.departmentId];
+    const loads: string[] = [];
+    const client = await startClient({
+      baseUrl: () => server.url,
+      email: 'admin@demo.local',
+      instanceId: await server.instanceId('demo'),
+      collections: ['customerchats', 'chattickets', 'customers'],
+      wrap: (transport) => ({
+        ...transport,
+        request: async (query, variables, operation) => {
+          if (query.includes('customerChatsPaginated')) loads.push(String(variables?.id));
+          return transport.request(query, variables, operation);
+        },
+      }),
+      visibleTicketDelayMs: 10,
+    });
+    try {
+      await eventually('the scope is stored', async () => (await readSyncScope(client.db))?.scope);
+      const held = await eventually('the ticket is held', () => client.db.chattickets.findOne(ticketId).exec());
+      const before = held.vis_position;
+      expect(before).toBeTypeOf('number');
+
+      for (const dep of departments) await asAdmin(CHANGE_DEPARTMENT, { id: ticketId, dep });
+      client.engine.leader()?.reSync(['chattickets']);
+      await eventually('the move is stored', async () => (await client.db.chattickets.findOne(ticketId).exec())?.vis_position !== before);
+
+      // A ticket arriving afterwards is loaded through the same queue, after any load of the move.
+      const later = '5511976549163';
+      await server.inbound(later, 'Outra conversa');
+      const laterId = await server.ticketIdOf(later);
+      client.engine.leader()?.reSync(['chattickets']);
+      await eventually('the new ticket is loaded', async () => loads.includes(laterId));
+      expect(loads.filter((id) => id === ticketId)).toEqual([]);
     } finally {
       await client.remove();
     }

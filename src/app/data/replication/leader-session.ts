@@ -7,7 +7,7 @@ import { temporaryMessagesQuery } from '../queries/temporary-messages';
 import { REPLICATED_SPECS } from './documents';
 import { replicateCollection, type CollectionReplication } from './replicate-collection';
 import type { SideloadQueue } from './side-load';
-import { fetchSyncScope, identifierFor, readSyncScope, storeSyncScope } from './sync-scope';
+import { fetchSyncScope, identifierFor, readSyncScope, scopeSeesEveryTicket, storeSyncScope } from './sync-scope';
 import { followTicketArrivals, messagesMayPull } from './ticket-arrivals';
 import { createSyncSocket, type SocketTiming, type SyncSocket } from './sync-socket';
 import type { SyncTransport } from './transport';
@@ -132,6 +132,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         messages,
         identifier: identifierFor(scope, 'chattickets', generation),
         delayMs: options.visibleTicketDelayMs ?? 1_500,
+        seesEveryTicket: async () => scopeSeesEveryTicket((await readSyncScope(db))?.scope),
         onError: unlessStopped,
       }),
     );

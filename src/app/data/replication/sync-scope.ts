@@ -1,5 +1,6 @@
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
+import { ADMIN_ROLE } from '../../../shared/domain/routes';
 import type { PedbotDatabase, ReplicatedName } from '../schema';
 import { TEMP_ID_PREFIX } from '../schema/customer-chat';
 import type { SyncScope } from './leader-session';
@@ -39,6 +40,21 @@ export async function readSyncScope(db: PedbotDatabase): Promise<StoredSyncScope
 
 export async function storeSyncScope(db: PedbotDatabase, stored: StoredSyncScope): Promise<void> {
   await db.upsertLocal<StoredSyncScope>(SCOPE_DOC, stored);
+}
+
+/**
+ * Whether a scope's role sees every ticket of the connection (SPEC §4: administrador), so no
+ * ticket ever leaves its view while the scope holds. The server writes the scope as
+ * [role name, department id, may use the connection] (server/sync/access.ts syncScopeOf).
+ */
+export function scopeSeesEveryTicket(scope: string | null | undefined): boolean {
+  if (!scope) return false;
+  try {
+    const parsed: unknown = JSON.parse(scope);
+    return Array.isArray(parsed) && parsed[0] === ADMIN_ROLE && parsed[2] === true;
+  } catch {
+    return false;
+  }
 }
 
 /** The server's scope of this user on the connection; null when the server gave none. Throws offline. */

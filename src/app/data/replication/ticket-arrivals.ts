@@ -20,7 +20,8 @@ import type { SyncTransport } from './transport';
  * while the messages' feed went past messages this user could not see then. Those messages are
  * older than the messages' checkpoint and would never come otherwise. The move is read from the
  * storage's updates, so it counts however the new state got in (a pull, a side-load, or the
- * master state answering a push).
+ * master state answering a push). A viewer who sees every ticket (`seesEveryTicket`) never lost
+ * any message that way, so the move loads nothing for them.
  *
  * On an empty database the messages' first pull waits for the tickets' first pull (see
  * `messagesMayPull`): a ticket that became visible before the tickets were pulled then has its
@@ -36,6 +37,11 @@ export interface TicketArrivalsOptions {
   /** The tickets replication's identifier: keys the local documents of this scope. */
   identifier: string;
   delayMs: number;
+  /**
+   * Whether the scope the local data was pulled under sees every ticket. A change of scope
+   * rebuilds the data (sync-scope.ts), so that scope held for any move stored under it.
+   */
+  seesEveryTicket: () => Promise<boolean>;
   onError: (error: unknown) => void;
 }
 
@@ -92,7 +98,9 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
         if (event.operation === 'INSERT') inserted.add(event.documentId);
         else if (visibilityMoved(event.previousDocumentData, event.documentData)) {
           const id = event.documentId;
-          enqueue(() => reload(id));
+          enqueue(async () => {
+            if (!(await options.seesEveryTicket())) await reload(id);
+          });
         }
       }
     }),
