@@ -13,6 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants, monitorEventLoopDelay, PerformanceObserver, type EventLoopUtilization, performance as perf } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { execSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -49,6 +50,58 @@ interface Figures {
   dbCpuMsPerMessage: number;
   /** The load generator and its subscribed clients, per message (not part of the system under test). */
   clientCpuMsPerMessage: number;
+  /** The server's event loop while measuring: how long a ready callback (an answer) waited, and the GC's share. */
+  loop: LoopFigures;
+  /** The load process's own event-loop delay p99: an answer is timed that much late when it is high. */
+  generatorDelayP99: number;
+}
+
+interface LoopFigures {
+  delayP50: number;
+  delayP99: number;
+  delayMax: number;
+  /** Share of the time the event loop was busy. */
+  utilization: number;
+  gcMs: number;
+  /** The longest pause of a young-generation collection and of a full one. */
+  gcMaxMinorMs: number;
+  gcMaxMajorMs: number;
+}
+
+/**
+ * The server process's event loop during the measured part: a callback delayed by the loop delay
+ * is an answer written that much later, whatever the database did; GC pauses are part of it.
+ */
+function watchLoop(): { stop(): LoopFigures } {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const gc = { ms: 0, minor: 0, major: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.ms += entry.duration;
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gc.minor = Math.max(gc.minor, entry.duration);
+      else gc.major = Math.max(gc.major, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const elu: EventLoopUtilization = perf.eventLoopUtilization();
+  return {
+    stop() {
+      delay.disable();
+      observer.disconnect();
+      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+      return {
+        delayP50: ms(delay.percentile(50)),
+        delayP99: ms(delay.percentile(99)),
+        delayMax: ms(delay.max),
+        utilization: Number(perf.eventLoopUtilization(elu).utilization.toFixed(2)),
+        gcMs: gc.ms,
+        gcMaxMinorMs: Number(gc.minor.toFixed(1)),
+        gcMaxMajorMs: Number(gc.major.toFixed(1)),
+      };
+    },
+  };
 }
 
 /** CPU time (ms) of every process named postgres, from /proc: the database server's share of the work. */
@@ -144,8 +197,10 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
   const before = await countInbound(database, tenant.id, instance.id);
   // From the first measured message on: the clients' setup and the warm-up (new customers, a
   // cold process's compilation) are not what a message costs.
-  const start = { cpu: process.cpuUsage(), db: 0, profiler: Promise.resolve<Awaited<ReturnType<typeof startProfile>>>(null) };
+  const start = { cpu: process.cpuUsage(), db: 0, profiler: Promise.resolve<Awaited<ReturnType<typeof startProfile>>>(null), loop: watchLoop() };
   const measuring = () => {
+    start.loop.stop();
+    start.loop = watchLoop();
     start.cpu = process.cpuUsage();
     start.db = dbName === 'postgres' ? postgresCpuMs() : 0;
     start.profiler = startProfile();
@@ -164,6 +219,7 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
     ...(rate ? { rate } : {}),
   }, measuring);
   const cpu = process.cpuUsage(start.cpu);
+  const loop = start.loop.stop();
   const dbCpu = dbName === 'postgres' ? postgresCpuMs() - start.db : 0;
   await (await start.profiler)?.stop(`${dbName}-${path}`);
   const after = await countInbound(database, tenant.id, instance.id);
@@ -183,6 +239,8 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
     cpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)),
     dbCpuMsPerMessage: Number((dbCpu / MESSAGES).toFixed(2)),
     clientCpuMsPerMessage: Number((load.cpuMs / MESSAGES).toFixed(2)),
+    loop,
+    generatorDelayP99: load.loopDelayP99,
   };
 }
 
@@ -229,6 +287,8 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
+const uptime = () => execSync('uptime').toString().trim();
+const uptimeBefore = uptime();
 const loadBefore = loadavg()[0]!;
 const figures: Figures[] = [];
 const ONLY = process.env.BENCH_DB;
@@ -247,6 +307,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
   });
 }
 console.log(`machine load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${cpus().length} cores`);
+console.log(`uptime at the start: ${uptimeBefore}\nuptime at the end:   ${uptime()}`);
 console.log(
   `${MESSAGES} inbound messages per run after ${CUSTOMERS} warm-up ones, ${CUSTOMERS} customers, ${CLIENTS} clients subscribed to streamCustomerChat; ` +
     `load 'max' = ${CONCURRENCY} requests in flight, 'N/s' = offered at that rate; msg/s counts until every client received every message`,
@@ -263,6 +324,11 @@ console.table(
     'server CPU ms/msg': f.cpuMsPerMessage,
     'PostgreSQL CPU ms/msg': f.dbCpuMsPerMessage,
     'client CPU ms/msg': f.clientCpuMsPerMessage,
+    'loop delay p50/p99/max ms': `${f.loop.delayP50}/${f.loop.delayP99}/${f.loop.delayMax}`,
+    'loop busy': f.loop.utilization,
+    'GC ms/msg': Number((f.loop.gcMs / f.messages).toFixed(3)),
+    'GC max pause minor/full ms': `${f.loop.gcMaxMinorMs}/${f.loop.gcMaxMajorMs}`,
+    'generator loop delay p99 ms': f.generatorDelayP99,
     // One Node process uses one core; the database server may use the other.
     'capacity on 2 idle cores msg/s': Math.round(Math.min(1000 / f.cpuMsPerMessage, 2000 / (f.cpuMsPerMessage + f.dbCpuMsPerMessage))),
     stored: f.stored,
