@@ -9,7 +9,9 @@ import { eventually, signIn, startClient, type TestClient } from './support/sync
 /**
  * A user's department changes (SPEC §4 visibility): the local data pulled under the old one is
  * rebuilt, not resumed from its checkpoints, so the old department's inbox leaves the device and
- * the new one's arrives, while a send waiting in the outbox stays and is delivered once.
+ * the new one's arrives, while a send waiting in the outbox stays and is delivered once. What the
+ * user did that was still to push (a ticket viewed offline) reaches the server before the rows go,
+ * and the local-only drafts stay.
  */
 const CHANGE_DEPARTMENT = `mutation ($id: ID!, $dep: ID) { changeChatTicketDepartment(id: $id, inbox_department_id: $dep) { id } }`;
 const PICK = `mutation ($id: ID!) { pickChatTicket(id: $id) { id } }`;
@@ -38,13 +40,14 @@ const moveAna = (departmentId: string) =>
     db.updateTable('users').set({ user_department_id: Number(departmentId) }).where('email', '=', 'ana@demo.local').execute(),
   );
 
-/** Pushes of sends fail as offline until released; everything else goes through. */
-function heldSends(transport: SyncTransport) {
+/** Pushes of sends (and of tickets, with `tickets`) fail as offline until released; everything else goes through. */
+function heldSends(transport: SyncTransport, tickets = false) {
   let held = true;
   const wrapped: SyncTransport = {
     ...transport,
     request: async (query, variables, operation) => {
-      if (held && query.includes('pushCustomerChat(')) throw new SyncRequestError('network', 'held by the test');
+      const pushed = query.includes('pushCustomerChat(') || (tickets && query.includes('pushChatTicket('));
+      if (held && pushed) throw new SyncRequestError('network', 'held by the test');
       return transport.request(query, variables, operation);
     },
   };
@@ -71,13 +74,14 @@ const holds = async (db: PedbotDatabase, ticketId: string) => ({
   messages: (await db.customerchats.find({ selector: { ticket_key: ticketId } }).exec()).length,
 });
 
-async function startAna(wrap: (transport: SyncTransport) => SyncTransport) {
+async function startAna(wrap: (transport: SyncTransport) => SyncTransport, retryTime?: number) {
   const client = await startClient({
     baseUrl: () => server.url,
     email: 'ana@demo.local',
     instanceId: await server.instanceId(),
-    collections: ['customerchats', 'chattickets', 'customers'],
+    collections: ['customerchats', 'chattickets', 'customers', 'drafts'],
     wrap,
+    retryTime,
   });
   clients.push(client);
   return client;
@@ -168,5 +172,39 @@ describe('a user whose department changes', () => {
 
     await rebuiltUnderSuporte(ana, ids, text, release);
     await deliveredOnce(ana, ids.anas, text);
+  });
+
+  it('keeps what Ana did offline before the rebuild: a ticket she viewed and a draft', async () => {
+    const ids = await threeTickets('551197654820');
+    let release: () => void = () => {};
+    // Failed pushes are retried late, so nothing but the restart pushes the viewed ticket again.
+    const ana = await startAna((transport) => {
+      const held = heldSends(transport, true);
+      release = held.release;
+      return held.wrapped;
+    }, 60_000);
+    await syncedUnderVendas(ana, ids);
+    const own = await eventually('Ana’s ticket counts its unseen message', async () => {
+      const doc = await ana.db.chattickets.findOne(ids.anas).exec();
+      return doc && doc.unseenMsg > 0 && doc;
+    });
+    await own.incrementalPatch({ unseenMsg: 0 });
+    await ana.db.drafts.upsert({ ticket_id: ids.anas, text: 'Rascunho da Ana', updatedAt: Date.now() });
+
+    await ana.close();
+    await moveAna(suporte);
+    release();
+    await ana.restart();
+
+    await eventually('the data is rebuilt under Suporte', async () => {
+      const [gone, arrived, kept] = [await holds(ana.db, ids.vendas), await holds(ana.db, ids.suporte), await holds(ana.db, ids.anas)];
+      return !gone.ticket && arrived.ticket && kept.ticket;
+    });
+    const unseenOnServer = async () =>
+      (await server.database.asOwner((db) => db.selectFrom('chat_tickets').select('unseen_msg').where('id', '=', Number(ids.anas)).executeTakeFirstOrThrow()))
+        .unseen_msg;
+    await eventually('the server has the ticket viewed', async () => (await unseenOnServer()) === 0);
+    await eventually('and so has Ana', async () => (await ana.db.chattickets.findOne(ids.anas).exec())?.unseenMsg === 0);
+    expect((await ana.db.drafts.findOne(ids.anas).exec())?.text).toBe('Rascunho da Ana');
   });
 });

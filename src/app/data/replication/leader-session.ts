@@ -62,6 +62,12 @@ export interface LeaderSession {
   /** Makes every replication pull now (side-loaded documents ride on that pull). */
   reSync(names?: readonly ReplicatedName[]): void;
   awaitInSync(): Promise<void>;
+  /**
+   * Gives the local writes not pushed yet (a ticket viewed offline, a send) up to `timeoutMs` to
+   * reach the server, before a rebuild drops their rows: the push of a session that just started
+   * may not have run yet, and a failed one waits for its retry.
+   */
+  flushPushes(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -204,6 +210,18 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
     },
     awaitInSync: async () => {
       await Promise.all([...replications.values()].map((r) => r.state.awaitInSync()));
+    },
+    flushPushes: async (timeoutMs) => {
+      const pushing = [...replications]
+        .filter(([name]) => REPLICATED_SPECS[name].pushable)
+        .map(([, replication]) => {
+          replication.state.reSync();
+          return replication.state.awaitInSync();
+        });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      await Promise.race([Promise.all(pushing).catch(() => undefined), late]);
+      clearTimeout(timer);
     },
     stop: async () => {
       stopped = true;

@@ -37,6 +37,9 @@ interface ChannelLike {
   onmessage: ((event: MessageEvent) => void) | null;
 }
 
+/** How long a rebuild waits for the writes still to push; offline they wait for nothing. */
+const REBUILD_PUSH_GRACE_MS = 3_000;
+
 type TabMessage = { t: 'state'; state: SyncState } | { t: 'sideload'; name: ReplicatedName; docs: ServerDoc[] };
 
 export interface SyncEngine {
@@ -148,6 +151,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const rebuild = (next: string) => {
     starting = starting.then(async () => {
       if (stopped || !session) return;
+      // The rebuild drops the replicated rows: what the user did that is still to push goes first.
+      await session.flushPushes(REBUILD_PUSH_GRACE_MS);
       await follow();
       sideloads.clear();
       // A failed rebuild is tried again: the stored scope still differs at the next check.

@@ -14,7 +14,8 @@ import type { SyncTransport } from './transport';
  * for it: after a change, resuming from them would keep rows of the old scope that did not change
  * since (another department's inbox) and never bring the new scope's older rows. So a changed
  * scope rebuilds the replicated data: rows dropped, then pulled afresh under new replication
- * identifiers, while the outbox (sends not confirmed yet) and the local-only collections stay.
+ * identifiers, while the outbox (sends not confirmed yet) and the local-only collections (drafts)
+ * stay. Other local writes (a ticket viewed) are pushed before, within a grace (sync-engine.ts).
  * Choosing another connection drops the replicated data the same way (`leaveConnection`).
  */
 export interface StoredSyncScope {
