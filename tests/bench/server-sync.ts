@@ -13,8 +13,9 @@
  * 4. the server's CPU per inbound message streamed to S subscribers of the same view (an
  *    administrador's full message documents, bulks of 20), the subscribers in a child process:
  *    each subscriber's bulk mapped through its own operation (A, as before the stream events were
- *    shared: operations named apart are never shared) against one mapping for all (B), in
- *    interleaved rounds, less the CPU of the same writes with no subscriber.
+ *    shared: operations named apart are never shared; A also pays the shared path's probe, about
+ *    20 us a bulk) against one mapping for all (B), in interleaved rounds, less the CPU of the same
+ *    writes with no subscriber.
  *
  *   npx tsx tests/bench/server-sync.ts [tickets] [messagesPerTicket] [latencySamples] [streamSubscribers] [streamMessages]
  */
