@@ -18,6 +18,11 @@ export interface BatcherOptions<I, R> {
    * in one batch. A key that wrote longer ago than this writes at once.
    */
   minIntervalMs?: number;
+  /**
+   * A paced key whose queue reaches this many items writes at once: the batch's fixed part is
+   * already spread thin, and waiting out the interval would only add answer time.
+   */
+  fullBatch?: number;
   logger?: Logger;
 }
 
@@ -32,18 +37,23 @@ export interface BatcherOptions<I, R> {
  * besides its messages. Writing whatever arrived during a short write would keep batches small
  * while traffic is heavy but the database fast, paying that part for a handful of messages; so a
  * busy key starts writes at most every `minIntervalMs`. Once a write takes longer than that, no
- * one waits: batches grow with the load by themselves.
+ * one waits: batches grow with the load by themselves. Nor does anyone wait once `fullBatch` items
+ * are queued: at high rates the interval would add answer time without making writes cheaper.
  */
 export class Batcher<I, R> {
   private readonly queues = new Map<string, Array<Waiting<I, R>>>();
   private readonly running = new Set<string>();
   private readonly lastStart = new Map<string, number>();
+  /** Ends the pacing wait of a key early. */
+  private readonly wakeUps = new Map<string, () => void>();
   private readonly maxBatch: number;
   private readonly minIntervalMs: number;
+  private readonly fullBatch: number;
 
   constructor(private readonly options: BatcherOptions<I, R>) {
     this.maxBatch = options.maxBatch ?? 500;
     this.minIntervalMs = options.minIntervalMs ?? 0;
+    this.fullBatch = Math.min(options.fullBatch ?? this.maxBatch, this.maxBatch);
   }
 
   add(key: string, item: I): Promise<R> {
@@ -52,6 +62,7 @@ export class Batcher<I, R> {
       queue.push({ item, resolve, reject });
       this.queues.set(key, queue);
       if (!this.running.has(key)) void this.drain(key);
+      else if (queue.length >= this.fullBatch) this.wakeUps.get(key)?.();
     });
   }
 
@@ -65,8 +76,8 @@ export class Batcher<I, R> {
         const queue = this.queues.get(key);
         if (!queue || queue.length === 0) break;
         const wait = (this.lastStart.get(key) ?? -Infinity) + this.minIntervalMs - performance.now();
-        if (wait > 0 && queue.length < this.maxBatch) {
-          await new Promise((resolve) => setTimeout(resolve, wait));
+        if (wait > 0 && queue.length < this.fullBatch) {
+          await this.sleep(key, wait);
           continue;
         }
         this.lastStart.set(key, performance.now());
@@ -77,6 +88,18 @@ export class Batcher<I, R> {
       this.running.delete(key);
       this.queues.delete(key);
     }
+  }
+
+  private sleep(key: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeUps.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeUps.set(key, wake);
+    });
   }
 
   private async write(key: string, batch: Array<Waiting<I, R>>): Promise<void> {

@@ -87,5 +87,32 @@ describe('inbound group commit', () => {
       vi.useRealTimers();
     }
   });
-});
 
+  it('writes a paced key at once when a full batch is waiting, without waiting out the interval', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+    try {
+      const starts: Array<{ at: number; items: number[] }> = [];
+      const batcher = new Batcher<number, number>({
+        writeBatch: async (_key, items) => {
+          starts.push({ at: performance.now(), items });
+          return items;
+        },
+        writeOne: async (_key, item) => item,
+        minIntervalMs: 60,
+        fullBatch: 4,
+      });
+      const sent: Array<Promise<number>> = [];
+      // One item every 5 ms: four of them are queued 20 ms after the first write, well before 60 ms.
+      for (let i = 0; i < 9; i++) {
+        sent.push(batcher.add('k', i));
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await Promise.all(sent)).toEqual(Array.from({ length: 9 }, (_, i) => i));
+      expect(starts.map((s) => s.items)).toEqual([[0], [1, 2, 3, 4], [5, 6, 7, 8]]);
+      expect(starts.map((s) => s.at - starts[0]!.at)).toEqual([0, 20, 40]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
