@@ -1,3 +1,5 @@
+// First, so the remembered connection's database starts opening before the rest is evaluated.
+import './boot/open-data-early';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';

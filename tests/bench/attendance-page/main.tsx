@@ -4,12 +4,14 @@
  * replication simply stays offline), seeds the database on `?seed=1`, and records when the ticket
  * list and a 500-message conversation are first painted.
  */
+import './bench-session';
+// As the app's main.tsx does first: the remembered connection's database starts opening here.
+import '../../../src/app/boot/open-data-early';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { sessionState } from '../../../src/app/state/session';
 import { attendanceActions } from '../../../src/app/features/attendance/state/attendance-store';
 import { lazyScreen } from '../../../src/app/routes/lazy-screen';
 import { warmUpLocaleData } from '../../../src/app/boot/warm-up';
@@ -17,19 +19,8 @@ import { DeferredNotifications } from '../../../src/app/ui/notifications/deferre
 import type { QueryVariant } from './queries';
 import { LONG_CONVERSATION } from './long-conversation';
 
-declare global {
-  interface Window {
-    bench: {
-      marks: Record<string, number>;
-      seeded?: { tickets: number; messages: number; ms: number };
-      queries?: { list: number; conversation: number; open: number };
-      error?: string;
-    };
-  }
-}
-
-window.bench = { marks: { scriptStart: performance.now() } };
 const marks = window.bench.marks;
+marks.appEvaluated = performance.now();
 
 /** Records `name` at the first frame painted after `ready()` holds. */
 function markWhen(name: string, ready: () => boolean): void {
@@ -53,24 +44,6 @@ warmUpLocaleData();
 
 attendanceActions.setTab('my_chats');
 attendanceActions.select(null);
-sessionState.current = {
-  tenant: 'bench',
-  token: 'bench',
-  refreshToken: '',
-  expiresAt: Date.now() + 3_600_000,
-  remember: false,
-  user: {
-    id: '1',
-    email: 'bench@pedbot.local',
-    name: 'Bench',
-    image: null,
-    username: null,
-    twofactor_activity: false,
-    role: { id: '1', name: 'administrador', display_name: 'Administrador', has_permission_routes: [] },
-    userDepartment: null,
-    userInstances: [{ id: '1', instance_id: '1', name: 'Bench' }],
-  },
-};
 
 const root = createRootRoute();
 // As in the app (routes/attendance.ts): the screen is its own chunk, and the data module another,
@@ -98,15 +71,6 @@ async function start(): Promise<void> {
     window.bench.seeded = seeded;
     return;
   }
-  const opening = import('../../../src/app/data/session/app-binding').then(async ({ selectConnection }) => {
-    const session = await selectConnection('1');
-    marks.databaseOpen = performance.now();
-    return session;
-  });
-  // As in the app, the screen renders while the local database opens and fills in from it.
-  void opening.catch((error: unknown) => {
-    window.bench.error = error instanceof Error ? error.message : String(error);
-  });
   createRoot(document.getElementById('root')!).render(
     <MantineProvider>
       <DeferredNotifications />
