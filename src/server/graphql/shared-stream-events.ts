@@ -15,19 +15,44 @@ function probeDocument(operation: OperationDefinitionNode, field: FieldNode): Do
   return { kind: 'Document' as DocumentNode['kind'], definitions: [{ ...operation, selectionSet }] };
 }
 
-function streamFieldOf(document: DocumentNode, operationName: string | null | undefined, streamFields: ReadonlySet<string>) {
+/** A GraphQL output type as far as the check below looks at it (no graphql functions: see below). */
+interface OutputType {
+  ofType?: OutputType;
+  getFields?: () => Record<string, { resolve?: unknown; type: OutputType }>;
+  getTypes?: unknown;
+  resolveType?: unknown;
+}
+
+/**
+ * Whether every field under `type` takes its value from its parent object (the default resolver),
+ * so that a result depends on the event alone and never on who subscribed. A resolver of its own
+ * could read the viewer: such a stream is executed per subscriber.
+ */
+function resolvesFromEventAlone(type: OutputType, seen = new Set<OutputType>()): boolean {
+  while (type.ofType) type = type.ofType;
+  if (seen.has(type)) return true;
+  seen.add(type);
+  if (type.getTypes || type.resolveType) return false;
+  return Object.values(type.getFields?.() ?? {}).every((field) => !field.resolve && resolvesFromEventAlone(field.type, seen));
+}
+
+function streamFieldOf(args: SubscribeArgs, streamFields: ReadonlySet<string>) {
+  const document = args.document as DocumentNode;
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations.length === 1 ? operations[0] : undefined;
   const [field, ...others] = operation?.operation === 'subscription' ? operation.selectionSet.selections : [];
-  return operation && field?.kind === 'Field' && others.length === 0 && streamFields.has(field.name.value) ? { operation, field } : null;
+  if (!operation || field?.kind !== 'Field' || others.length > 0 || !streamFields.has(field.name.value)) return null;
+  const type = (args.schema as { getSubscriptionType(): OutputType | null }).getSubscriptionType()?.getFields?.()[field.name.value]?.type;
+  return type && resolvesFromEventAlone(type) ? { operation, field } : null;
 }
 
 /**
  * Maps a stream event through a subscription's selection set once for every subscriber who gets
  * it. The stream hub hands subscribers who see the same changes one and the same bulk object
- * (sync/stream-hub.ts fanOut), and a bulk's fields resolve from the bulk alone, so subscribers of
- * the same operation and variables get the same result: it is computed for the first and reused,
- * keyed by the bulk object, for the others. Executing it per subscriber was the stream cost that
+ * (sync/stream-hub.ts fanOut), and a bulk's fields resolve from the bulk alone (checked: a stream
+ * whose types have resolvers of their own is left to yoga), so subscribers of the same operation
+ * and variables get the same result: it is computed for the first and reused, keyed by the bulk
+ * object, for the others. Executing it per subscriber was the stream cost that
  * grew with the number of signed-in attendants.
  *
  * yoga's own subscribe still opens every subscription (guards, errors, cancellation), with a probe
@@ -61,7 +86,7 @@ export function useSharedStreamEvents(streamFields: ReadonlySet<string>): Plugin
 
   return {
     onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
-      const stream = streamFieldOf(args.document, args.operationName, streamFields);
+      const stream = streamFieldOf(args, streamFields);
       if (!stream) return;
       setSubscribeFn(async (args: SubscribeArgs) => {
         const probe = probeOf(stream.operation, stream.field);

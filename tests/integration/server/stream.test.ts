@@ -1,4 +1,4 @@
-import type { GraphQLObjectType } from 'graphql';
+import { Kind, type GraphQLObjectType } from 'graphql';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { receiveInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
@@ -115,13 +115,15 @@ describe('stream over graphql-ws (DESIGN §4)', () => {
 
   it('maps a change through a subscription once for the subscribers of the same view, and once per other view', async () => {
     const request = { request: new Request('http://localhost/alpha/graphql'), params: { query: '{ __typename }' } };
-    const bulkType = f.server.app.yoga.getEnveloped(request).schema.getType('CustomerChatPullBulk') as GraphQLObjectType;
-    const documents = bulkType.getFields().documents!;
-    /** Every bulk mapped through a selection set, once per mapping. */
+    const subscriptionType = f.server.app.yoga.getEnveloped(request).schema.getSubscriptionType() as GraphQLObjectType;
+    // A resolver of a document type would rightly turn sharing off: count at the stream field.
+    const stream = subscriptionType.getFields().streamCustomerChat!;
+    const resolve = stream.resolve!;
+    /** Every bulk mapped through a selection of its documents, once per mapping. */
     const mapped: Array<PullBulk<{ id: string }>> = [];
-    documents.resolve = (bulk: PullBulk<{ id: string }>) => {
-      mapped.push(bulk);
-      return bulk.documents;
+    stream.resolve = (bulk: PullBulk<{ id: string }>, args, context, info) => {
+      if (info.fieldNodes[0]?.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'documents')) mapped.push(bulk);
+      return resolve(bulk, args, context, info) as unknown;
     };
     try {
       const streams = await Promise.all((['admin', 'admin', 'carla', 'ana'] as const).map((person) => open(f.alpha, person, 'CustomerChat')));
@@ -157,7 +159,7 @@ describe('stream over graphql-ws (DESIGN §4)', () => {
       expect(batch.map(ids).sort()).toEqual([both, [String(toNobody!.messageId)], [String(toVendas!.messageId)]].sort());
       await Promise.all(streams.map((s) => s.close()));
     } finally {
-      delete documents.resolve;
+      stream.resolve = resolve;
     }
   });
 

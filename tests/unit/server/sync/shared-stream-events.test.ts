@@ -13,25 +13,29 @@ const bulk = (...ids: number[]): Bulk => ({ documents: ids.map((id) => ({ id: St
 
 function setup() {
   const sources: Array<AsyncQueue<Bulk>> = [];
-  /** Every mapping of a bulk through a selection set resolves its documents once. */
+  /** Every mapping of an event through a selection set serializes the ids of its documents once. */
   const mapped: string[] = [];
   const yoga = createYoga({
     schema: createSchema({
       typeDefs: /* GraphQL */ `
+        scalar CountedId
         type Query { ok: Boolean }
-        type Doc { id: ID! n: Int! }
+        type Doc { id: CountedId! n: Int! }
         type Bulk { documents: [Doc!]! resync: Boolean! }
-        type Subscription { streamThings(tag: String): Bulk! otherThings: Bulk! }
+        type SeenDoc { id: CountedId! seenBy: String! }
+        type SeenBulk { documents: [SeenDoc!]! resync: Boolean! }
+        type Subscription { streamThings(tag: String): Bulk! streamSeen: SeenBulk! otherThings: Bulk! }
       `,
       resolvers: {
-        Bulk: {
-          documents: (payload: Bulk, _: unknown, __: unknown, info: { path: { prev?: { key: string | number } } }) => {
-            mapped.push(String(info.path.prev?.key));
-            return payload.documents;
+        CountedId: {
+          __serialize: (id: string) => {
+            mapped.push(id);
+            return id;
           },
         },
+        SeenDoc: { seenBy: (_: unknown, __: unknown, context: { viewer?: string }) => context.viewer ?? '' },
         Subscription: Object.fromEntries(
-          ['streamThings', 'otherThings'].map((name) => [
+          ['streamThings', 'streamSeen', 'otherThings'].map((name) => [
             name,
             {
               subscribe: (_: unknown, args: { tag?: string }) => {
@@ -47,13 +51,15 @@ function setup() {
       },
     }),
     logging: false,
-    plugins: [useSharedStreamEvents(new Set(['streamThings']))],
+    plugins: [useSharedStreamEvents(new Set(['streamThings', 'streamSeen']))],
   });
-  const subscribe = async (query: string, variableValues?: Record<string, unknown>) => {
+  const subscribe = async (query: string, variableValues?: Record<string, unknown>, viewer?: string) => {
     const { schema, parse, subscribe: run, contextFactory } = yoga.getEnveloped({ request: new Request('http://test/graphql'), params: { query } });
-    return (await run({ schema, document: parse(query), variableValues, contextValue: await contextFactory() })) as AsyncIterableIterator<ExecutionResult> | ExecutionResult;
+    const contextValue = { ...(await contextFactory()), viewer };
+    return (await run({ schema, document: parse(query), variableValues, contextValue })) as AsyncIterableIterator<ExecutionResult> | ExecutionResult;
   };
-  const stream = async (query: string, variableValues?: Record<string, unknown>) => (await subscribe(query, variableValues)) as AsyncIterableIterator<ExecutionResult>;
+  const stream = async (query: string, variableValues?: Record<string, unknown>, viewer?: string) =>
+    (await subscribe(query, variableValues, viewer)) as AsyncIterableIterator<ExecutionResult>;
   return { sources, mapped, subscribe, stream };
 }
 
@@ -72,7 +78,7 @@ describe('stream subscriptions sharing one execution per event', () => {
     expect(second!.value).toBe(first!.value);
     expect(third!.value).toEqual({ data: { streamThings: { documents: [{ id: '1', n: 10 }] } } });
     expect(fourth!.value).toEqual({ data: { streamThings: { documents: [{ id: '1' }] } } });
-    expect(mapped).toEqual(['streamThings', 'streamThings', 'streamThings']);
+    expect(mapped).toEqual(['1', '1', '1']);
 
     // Another event object, even an equal one, is another computation: never another viewer's.
     sources[0]!.push(bulk(2));
@@ -106,6 +112,18 @@ describe('stream subscriptions sharing one execution per event', () => {
     for (const source of sources) source.push(shared);
     const [first, second] = await Promise.all(streams.map((s) => s.next()));
     expect(second!.value).toEqual(first!.value);
-    expect(mapped).toEqual(['otherThings', 'otherThings']);
+    expect(mapped).toEqual(['1', '1']);
+  });
+
+  it('maps an event per subscriber when a field of the stream resolves otherwise than from the event', async () => {
+    const { sources, mapped, stream } = setup();
+    const query = 'subscription { streamSeen { documents { id seenBy } } }';
+    const streams = await Promise.all([stream(query, undefined, 'ana'), stream(query, undefined, 'bruno')]);
+    const shared = bulk(1);
+    for (const source of sources) source.push(shared);
+    const [toAna, toBruno] = await Promise.all(streams.map((s) => s.next()));
+    expect(toAna!.value).toEqual({ data: { streamSeen: { documents: [{ id: '1', seenBy: 'ana' }] } } });
+    expect(toBruno!.value).toEqual({ data: { streamSeen: { documents: [{ id: '1', seenBy: 'bruno' }] } } });
+    expect(mapped).toEqual(['1', '1']);
   });
 });
