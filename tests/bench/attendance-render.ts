@@ -118,6 +118,8 @@ try {
 
   const listTimes: number[] = [];
   const openTimes: number[] = [];
+  const entryTimes: number[] = [];
+  const appTimes: number[] = [];
   const conversationTimes: number[] = [];
   let frames = { p50: 0, p95: 0, max: 0 };
   for (let run = 0; run < RUNS; run += 1) {
@@ -127,6 +129,8 @@ try {
     const ready = await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000);
     listTimes.push(ready.marks.listPainted!);
     openTimes.push(ready.marks.databaseOpen!);
+    entryTimes.push(ready.marks.scriptStart!);
+    appTimes.push(ready.marks.appEvaluated!);
     await page.waitForTimeout(500);
     await page.evaluate(() => (window as unknown as { openLongConversation: () => void }).openLongConversation());
     const opened = await waitFor(page, (s) => s.marks.conversationPainted !== undefined, 60_000);
@@ -154,6 +158,8 @@ try {
   console.log(`first ticket window (50 of 10,000)        ${of('walk', 'list')}  |  ${of('legacy', 'list')}`);
   console.log(`latest 500 messages of a conversation     ${of('walk', 'conversation')}  |  ${of('legacy', 'conversation')}`);
   console.log('figure                                   median (runs)            target');
+  console.log(`navigation → entry module starts         ${runs(entryTimes)}`);
+  console.log(`navigation → app code evaluated          ${runs(appTimes)}`);
   console.log(`navigation → local database open         ${runs(openTimes)}`);
   console.log(`navigation → ticket list painted         ${list.toFixed(0)} ms (${listTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 300 ms  ${verdict(list, 300)}`);
   console.log(`  the same, nothing cached (first visit)  ${runs(uncachedTimes)}`);
