@@ -42,8 +42,10 @@ function streamFieldOf(args: SubscribeArgs, streamFields: ReadonlySet<string>) {
   const operation = args.operationName ? operations.find((o) => o.name?.value === args.operationName) : operations.length === 1 ? operations[0] : undefined;
   const [field, ...others] = operation?.operation === 'subscription' ? operation.selectionSet.selections : [];
   if (!operation || field?.kind !== 'Field' || others.length > 0 || !streamFields.has(field.name.value)) return null;
-  const type = (args.schema as { getSubscriptionType(): OutputType | null }).getSubscriptionType()?.getFields?.()[field.name.value]?.type;
-  return type && resolvesFromEventAlone(type) ? { operation, field } : null;
+  let type = (args.schema as { getSubscriptionType(): OutputType | null }).getSubscriptionType()?.getFields?.()[field.name.value]?.type;
+  while (type?.ofType) type = type.ofType;
+  const probed = type?.getFields?.()[PROBED_FIELD.name.value];
+  return type && probed && resolvesFromEventAlone(type) ? { operation, field } : null;
 }
 
 /**
@@ -52,8 +54,8 @@ function streamFieldOf(args: SubscribeArgs, streamFields: ReadonlySet<string>) {
  * (sync/stream-hub.ts fanOut), and a bulk's fields resolve from the bulk alone (checked: a stream
  * whose types have resolvers of their own is left to yoga), so subscribers of the same operation
  * and variables get the same result: it is computed for the first and reused, keyed by the bulk
- * object, for the others. Executing it per subscriber was the stream cost that
- * grew with the number of signed-in attendants.
+ * object, for the others. Executing it per subscriber was the stream cost that grew with the
+ * number of signed-in attendants.
  *
  * yoga's own subscribe still opens every subscription (guards, errors, cancellation), with a probe
  * selection (`resync`) whose resolver hands over each event; the event is then executed with

@@ -24,7 +24,8 @@ function setup() {
         type Bulk { documents: [Doc!]! resync: Boolean! }
         type SeenDoc { id: CountedId! seenBy: String! }
         type SeenBulk { documents: [SeenDoc!]! resync: Boolean! }
-        type Subscription { streamThings(tag: String): Bulk! streamSeen: SeenBulk! otherThings: Bulk! }
+        type PlainBulk { documents: [Doc!]! }
+        type Subscription { streamThings(tag: String): Bulk! streamSeen: SeenBulk! streamPlain: PlainBulk! otherThings: Bulk! }
       `,
       resolvers: {
         CountedId: {
@@ -35,7 +36,7 @@ function setup() {
         },
         SeenDoc: { seenBy: (_: unknown, __: unknown, context: { viewer?: string }) => context.viewer ?? '' },
         Subscription: Object.fromEntries(
-          ['streamThings', 'streamSeen', 'otherThings'].map((name) => [
+          ['streamThings', 'streamSeen', 'streamPlain', 'otherThings'].map((name) => [
             name,
             {
               subscribe: (_: unknown, args: { tag?: string }) => {
@@ -51,7 +52,7 @@ function setup() {
       },
     }),
     logging: false,
-    plugins: [useSharedStreamEvents(new Set(['streamThings', 'streamSeen']))],
+    plugins: [useSharedStreamEvents(new Set(['streamThings', 'streamSeen', 'streamPlain']))],
   });
   const subscribe = async (query: string, variableValues?: Record<string, unknown>, viewer?: string) => {
     const { schema, parse, subscribe: run, contextFactory } = yoga.getEnveloped({ request: new Request('http://test/graphql'), params: { query } });
@@ -105,12 +106,14 @@ describe('stream subscriptions sharing one execution per event', () => {
     expect(result).toMatchObject({ errors: [{ message: 'Unexpected error.' }] });
   });
 
-  it('leaves other subscriptions alone', async () => {
+  it.each(['otherThings', 'streamPlain'])('leaves other subscriptions, and streams of no resync marker, to yoga (%s)', async (field) => {
     const { sources, mapped, stream } = setup();
-    const streams = await Promise.all([stream('subscription { otherThings { documents { id } } }'), stream('subscription { otherThings { documents { id } } }')]);
+    const query = `subscription { ${field} { documents { id } } }`;
+    const streams = await Promise.all([stream(query), stream(query)]);
     const shared = bulk(1);
     for (const source of sources) source.push(shared);
     const [first, second] = await Promise.all(streams.map((s) => s.next()));
+    expect(first!.value).toEqual({ data: { [field]: { documents: [{ id: '1' }] } } });
     expect(second!.value).toEqual(first!.value);
     expect(mapped).toEqual(['1', '1']);
   });
