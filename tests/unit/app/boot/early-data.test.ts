@@ -40,6 +40,7 @@ describe('signedInTenantAt (the early open of the local database)', () => {
     expect(signedInTenantAt('/acme/pages/tenant-invalid')).toBeNull();
     expect(signedInTenantAt('/other/chat/attendance')).toBeNull();
     expect(signedInTenantAt('/')).toBeNull();
+    expect(signedInTenantAt('/%E0%A4%A/chat/attendance')).toBeNull();
     sessionState.current = null;
     expect(signedInTenantAt('/acme/chat/attendance')).toBeNull();
   });
