@@ -1,5 +1,5 @@
 import type { MangoQuerySelector, RxDocument } from 'rxdb';
-import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
+import { combineLatest, filter, map, of, startWith, switchMap, type Observable } from 'rxjs';
 import {
   customerSearchText,
   matchesTicketSearch,
@@ -45,13 +45,13 @@ export function tabSelector(f: Pick<TicketListFilter, 'instanceId' | 'tab' | 'is
   }
 }
 
-// `_data` rather than the documents' getters, which cache every property read per document. A
-// document written other than through fromServer has no search_text: its fields are folded here.
-const matches = (needle: TicketSearchNeedle, ticket: RxDocument<ChatTicketDoc>, customer: RxDocument<CustomerDoc> | undefined): boolean => {
-  const t = ticket._data;
-  const c = customer?._data;
-  return matchesTicketSearch(needle, t.search_text ?? ticketSearchText(t), c && { searchText: c.search_text ?? customerSearchText(c), phone: c.phone_number });
-};
+// A document written other than through fromServer has no search_text: its fields are folded here.
+const matches = (needle: TicketSearchNeedle, ticket: ChatTicketDoc, customer: CustomerDoc | undefined): boolean =>
+  matchesTicketSearch(
+    needle,
+    ticket.search_text ?? ticketSearchText(ticket),
+    customer && { searchText: customer.search_text ?? customerSearchText(customer), phone: customer.phone_number },
+  );
 
 /** The tab's documents, newest first: a page without search, the whole tab with it. */
 export function ticketListQuery(db: PedbotDatabase, f: TicketListFilter) {
@@ -91,15 +91,37 @@ export function ticketList$(db: PedbotDatabase, f: TicketListFilter): Observable
     joins.set(doc, { customer, ticket });
     return ticket;
   };
+  const customersOf = (docs: readonly RxDocument<ChatTicketDoc>[]) => [...new Set(docs.map((d) => d.customer_id))];
+  if (!needle) {
+    return ticketListQuery(db, f).$.pipe(
+      switchMap((docs) => {
+        const ids = customersOf(docs);
+        const customers$ = ids.length ? db.customers.findByIds(ids).$ : of(new Map<string, RxDocument<CustomerDoc>>());
+        return combineLatest([of(docs), customers$]);
+      }),
+      map(([docs, customers]) => docs.map((doc) => join(doc, customers.get(doc.customer_id)))),
+    );
+  }
+  // The whole tab's customers are read as stored data, not as documents: only the page shown
+  // needs documents, and any change of one of those customers searches again.
+  const searchPage = async (docs: readonly RxDocument<ChatTicketDoc>[], ids: readonly string[]): Promise<TicketWithCustomer[]> => {
+    const stored = await db.customers.storageInstance.findDocumentsById([...ids], false);
+    const byId = new Map(stored.map((c) => [c.id, c as CustomerDoc]));
+    const found = docs.filter((doc) => matches(needle, doc._data, byId.get(doc.customer_id)));
+    const page = f.limit ? found.slice(0, f.limit) : found;
+    const shown = customersOf(page);
+    const customers = shown.length ? await db.customers.findByIds(shown).exec() : new Map<string, RxDocument<CustomerDoc>>();
+    return page.map((doc) => join(doc, customers.get(doc.customer_id)));
+  };
   return ticketListQuery(db, f).$.pipe(
     switchMap((docs) => {
-      const ids = [...new Set(docs.map((d) => d.customer_id))];
-      const customers$ = ids.length ? db.customers.findByIds(ids).$ : of(new Map<string, RxDocument<CustomerDoc>>());
-      return combineLatest([of(docs), customers$]);
-    }),
-    map(([docs, customers]) => {
-      const found = needle ? docs.filter((doc) => matches(needle, doc, customers.get(doc.customer_id))) : docs;
-      return (f.limit ? found.slice(0, f.limit) : found).map((doc) => join(doc, customers.get(doc.customer_id)));
+      const ids = customersOf(docs);
+      const held = new Set(ids);
+      return db.customers.$.pipe(
+        filter((event) => held.has(event.documentId)),
+        startWith(null),
+        switchMap(() => searchPage(docs, ids)),
+      );
     }),
   );
 }
