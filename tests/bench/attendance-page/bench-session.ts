@@ -21,10 +21,7 @@ declare global {
 window.bench = { marks: { scriptStart: performance.now() } };
 
 const params = new URLSearchParams(location.search);
-/** A measured page (not the seeding nor a query page). */
-export const measuring = !params.has('queries') && !params.has('seed');
-
-if (measuring) {
+if (!params.has('queries') && !params.has('seed')) {
   sessionState.current = {
     tenant: 'bench',
     token: 'bench',
