@@ -5,18 +5,19 @@
  * frame times while scrolling the list. Builds tests/bench/attendance-page, serves it, seeds once.
  * As a baseline in the same run it also times, cold, the two queries behind those paints as the
  * data module runs them (ascending walks of the sort_key indexes) and as the descending sorts they
- * replaced. The bundles are served with the app server's cache headers, so the figures are those of
- * a returning attendant; the list is also timed with the browser's cache off (a first visit).
+ * replaced. The bundles are served with the app server's cache headers and the browser has a profile
+ * on disk, so the figures are those of a returning attendant; the list is also timed in an incognito
+ * context (cached bundles, no compiled-code cache) and with the browser's cache off (a first visit).
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 
 const pageDir = fileURLToPath(new URL('./attendance-page/', import.meta.url));
@@ -89,27 +90,46 @@ async function scrollFrames(page: Page): Promise<{ p50: number; p95: number; max
   return { p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
+async function seed(context: BrowserContext, url: string, label: string): Promise<void> {
+  const seeding = await context.newPage();
+  await seeding.goto(`${url}/bench?seed=1`);
+  const seeded = (await waitFor(seeding, (s) => !!s.seeded, 15 * 60_000)).seeded!;
+  await seeding.close();
+  console.log(`${label}: seeded ${seeded.tickets} tickets and ${seeded.messages} messages in ${(seeded.ms / 1000).toFixed(1)} s`);
+}
+
+async function listPainted(context: BrowserContext, url: string, query = ''): Promise<number> {
+  const page = await context.newPage();
+  await page.goto(`${url}/bench${query}`);
+  const painted = (await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000)).marks.listPainted!;
+  await page.close();
+  return painted;
+}
+
 const outDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-attendance-'));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const profileDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-profile-'));
+const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
+const contextOptions = { viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' };
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: launchArgs });
+// An attendant's browser has a profile on disk, where Chrome keeps V8's compiled code of the
+// bundles between visits; Playwright's newContext() is incognito-like and keeps none, so every
+// navigation there compiles the app again. The persistent profile gives the returning attendant's
+// figure; the incognito context is timed beside it, interleaved, as the figure printed before.
+const persistent = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', args: launchArgs, ...contextOptions });
 let server: Awaited<ReturnType<typeof serve>> | null = null;
 try {
   await build({ root: pageDir, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
   server = await serve(outDir);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-
-  const seeding = await context.newPage();
-  await seeding.goto(`${server.url}/bench?seed=1`);
-  const seeded = (await waitFor(seeding, (s) => !!s.seeded, 15 * 60_000)).seeded!;
-  await seeding.close();
-  console.log(`seeded ${seeded.tickets} tickets and ${seeded.messages} messages in ${(seeded.ms / 1000).toFixed(1)} s`);
+  const incognito = await browser.newContext(contextOptions);
+  await seed(incognito, server.url, 'incognito context');
+  await seed(persistent, server.url, 'persistent profile');
+  // Chrome stores a script's compiled code on its second load and uses it from the third on.
+  for (let visit = 0; visit < 3; visit += 1) await listPainted(persistent, server.url);
 
   const queryTimes: Record<'walk' | 'legacy', QueryTimes[]> = { walk: [], legacy: [] };
   for (let run = 0; run < RUNS; run += 1) {
     for (const variant of run % 2 ? (['walk', 'legacy'] as const) : (['legacy', 'walk'] as const)) {
-      const page = await context.newPage();
+      const page = await incognito.newPage();
       await page.goto(`${server.url}/bench?queries=${variant}`);
       queryTimes[variant].push((await waitFor(page, (s) => !!s.queries, 120_000)).queries!);
       await page.close();
@@ -121,9 +141,13 @@ try {
   const entryTimes: number[] = [];
   const appTimes: number[] = [];
   const conversationTimes: number[] = [];
+  const incognitoTimes: number[] = [];
+  const runtimeVariablesTimes: number[] = [];
   let frames = { p50: 0, p95: 0, max: 0 };
   for (let run = 0; run < RUNS; run += 1) {
-    const page = await context.newPage();
+    incognitoTimes.push(await listPainted(incognito, server.url));
+    runtimeVariablesTimes.push(await listPainted(persistent, server.url, '?cssvars=runtime'));
+    const page = await persistent.newPage();
     page.on('pageerror', (error) => console.log(`page error: ${error.message.replace(/\s+/g, ' ').slice(0, 300)}`));
     await page.goto(`${server.url}/bench`);
     const ready = await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000);
@@ -142,8 +166,8 @@ try {
   // fetched and compiled again.
   const uncachedTimes: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const page = await context.newPage();
-    await (await context.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
+    const page = await incognito.newPage();
+    await (await incognito.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.goto(`${server.url}/bench`);
     uncachedTimes.push((await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000)).marks.listPainted!);
     await page.close();
@@ -162,11 +186,16 @@ try {
   console.log(`navigation → app code evaluated          ${runs(appTimes)}`);
   console.log(`navigation → local database open         ${runs(openTimes)}`);
   console.log(`navigation → ticket list painted         ${list.toFixed(0)} ms (${listTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 300 ms  ${verdict(list, 300)}`);
+  console.log(`  the same, incognito context (no code cache)  ${runs(incognitoTimes)}`);
+  console.log(`  the same, Mantine computing its CSS variables  ${runs(runtimeVariablesTimes)}`);
   console.log(`  the same, nothing cached (first visit)  ${runs(uncachedTimes)}`);
   console.log(`open → 500-message conversation painted  ${conversation.toFixed(0)} ms (${conversationTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 200 ms  ${verdict(conversation, 200)}`);
   console.log(`list scroll frame time                   p50 ${frames.p50} ms, p95 ${frames.p95} ms, max ${frames.max} ms`);
+  console.log(`load average: ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
 } finally {
+  await persistent.close();
   await browser.close();
+  await rm(profileDir, { recursive: true, force: true });
   await server?.close();
   await rm(outDir, { recursive: true, force: true });
 }

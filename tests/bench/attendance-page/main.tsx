@@ -9,6 +9,7 @@ import './bench-session';
 import '../../../src/app/boot/open-data-early';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '../../../src/app/ui/theme/mantine-variables.css';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
@@ -16,6 +17,7 @@ import { attendanceActions } from '../../../src/app/features/attendance/state/at
 import { lazyScreen } from '../../../src/app/routes/lazy-screen';
 import { warmUpLocaleData } from '../../../src/app/boot/warm-up';
 import { DeferredNotifications } from '../../../src/app/ui/notifications/deferred-notifications';
+import { mantineTheme } from '../../../src/app/ui/theme/mantine-theme';
 import type { QueryVariant } from './queries';
 import { LONG_CONVERSATION } from './long-conversation';
 
@@ -71,8 +73,10 @@ async function start(): Promise<void> {
     window.bench.seeded = seeded;
     return;
   }
+  // As the app (app.tsx) does, unless `?cssvars=runtime` asks for Mantine computing them (the A/B).
+  const withCssVariables = params.get('cssvars') === 'runtime';
   createRoot(document.getElementById('root')!).render(
-    <MantineProvider>
+    <MantineProvider theme={mantineTheme} withCssVariables={withCssVariables}>
       <DeferredNotifications />
       <div style={{ height: '100vh', padding: 16, boxSizing: 'border-box' }}>
         <RouterProvider router={router} />
