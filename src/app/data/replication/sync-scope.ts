@@ -1,4 +1,4 @@
-import type { RxCollection } from 'rxdb';
+import type { BulkWriteRow, RxCollection, RxStorageWriteErrorConflict } from 'rxdb';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { ADMIN_ROLE } from '../../../shared/domain/routes';
 import type { PedbotDatabase, ReplicatedName } from '../schema';
@@ -70,11 +70,30 @@ const REMOVE_BATCH = 500;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCollection = RxCollection<any>;
 
+/**
+ * Deletes through the storage, against the stored state of each row: RxDB's `bulkRemove` deletes
+ * against its in-memory copy of a document, and a copy left behind by a write it did not see
+ * advance (the same revision height) answered every attempt with a conflict, endlessly.
+ */
 async function removeMatching(collection: AnyCollection, selector: Record<string, unknown>): Promise<void> {
+  const storage = collection.storageInstance;
   for (;;) {
-    const docs = await collection.find({ selector, limit: REMOVE_BATCH }).exec();
-    if (docs.length === 0) return;
-    await collection.bulkRemove(docs.map((doc) => doc.primary));
+    const ids = (await collection.find({ selector, limit: REMOVE_BATCH }).exec()).map((doc) => doc.primary as string);
+    if (ids.length === 0) return;
+    let rows: BulkWriteRow<unknown>[] = (await storage.findDocumentsById(ids, false)).map((stored) => ({
+      previous: stored,
+      document: { ...stored, _deleted: true },
+    }));
+    // Never loop on a query that still lists rows already gone: the rebuild is done again later.
+    if (rows.length === 0) throw new Error(`sync: ${collection.name} still lists removed rows`);
+    while (rows.length > 0) {
+      const { error } = await storage.bulkWrite(rows, 'pedbot-scope-rebuild');
+      rows = error.flatMap((failed) => {
+        const inDb = (failed as RxStorageWriteErrorConflict<unknown>).documentInDb;
+        if (failed.status !== 409 || !inDb) throw new Error(`sync: ${collection.name} removal failed (${failed.status})`);
+        return inDb._deleted ? [] : [{ previous: inDb, document: { ...inDb, _deleted: true } }];
+      });
+    }
   }
 }
 

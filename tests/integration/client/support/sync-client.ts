@@ -94,8 +94,11 @@ export async function signIn(baseUrl: string, email: string, tenant = 'demo'): P
  */
 export function switchableTransport(endpoint: () => string, token: string): { transport: SyncTransport; setOnline(online: boolean): void } {
   let online = true;
+  const refused = () => Promise.reject(new TypeError('fetch failed (offline)'));
+  // A request already on its way when the network drops loses its answer too, as on a real drop:
+  // otherwise an answer computed after the drop could bring in what was written while offline.
   const offlineFetch: typeof fetch = (input, init) =>
-    online ? fetch(input, init) : Promise.reject(new TypeError('fetch failed (offline)'));
+    online ? fetch(input, init).then((response) => (online ? response : refused())) : refused();
   const base = createHttpTransport({ endpoint, getToken: async () => token, fetch: offlineFetch, webSocketImpl: QuietWebSocket });
   const transport: SyncTransport = {
     ...base,
