@@ -17,6 +17,12 @@
 /** autovacuum_analyze_threshold and autovacuum_vacuum_threshold. */
 const BASE_THRESHOLD = 50;
 const VACUUM_SCALE = 0.2;
+/**
+ * A table below this size that doubled since its last analyze is analyzed again without waiting
+ * for the interval: reading it takes a few ms, while a planner still sizing a fresh server's tables
+ * from their first rows scanned a connection's messages for every inbound batch for 10 s.
+ */
+const SMALL_TABLE_ROWS = 20_000;
 /** Rows sampled per column is 300 × this; 10 keeps an analyze of a big table to a few tens of ms. */
 export const MAINTENANCE_STATISTICS_TARGET = 10;
 
@@ -77,12 +83,17 @@ export class PgliteMaintenance {
   }
 
   private isDue(state: TableState): boolean {
-    if (this.now() - state.lastRun < this.minIntervalMs) return false;
-    return state.changed >= BASE_THRESHOLD + state.rows || this.needsVacuum(state);
+    const analyze = state.changed >= BASE_THRESHOLD + state.rows;
+    if (!this.intervalElapsed(state)) return analyze && state.rows < SMALL_TABLE_ROWS;
+    return analyze || this.needsVacuum(state);
+  }
+
+  private intervalElapsed(state: TableState): boolean {
+    return this.now() - state.lastRun >= this.minIntervalMs;
   }
 
   private needsVacuum(state: TableState): boolean {
-    return state.sized && state.dead >= BASE_THRESHOLD + VACUUM_SCALE * state.rows;
+    return state.sized && this.intervalElapsed(state) && state.dead >= BASE_THRESHOLD + VACUUM_SCALE * state.rows;
   }
 
   private async drain(): Promise<void> {

@@ -38,6 +38,27 @@ describe('PGlite maintenance (autovacuum for the embedded database)', () => {
     expect(runs).toEqual(['analyze customer_chats', 'analyze customer_chats']);
   });
 
+  it('analyzes a small table again as soon as it doubled, without waiting for the interval; a big one waits', async () => {
+    let size = 100;
+    const { runs, maintenance, advance } = recorder((table) => (table === 'big' ? 50_000 : size));
+    maintenance.noteWrite('INSERT', 'insert into "customer_chats" ("tenant_id") values ($1)', 100);
+    await settle();
+    size = 250;
+    maintenance.noteWrite('INSERT', 'insert into "customer_chats" ("tenant_id") values ($1)', 150);
+    await settle();
+    expect(runs).toEqual(['analyze customer_chats', 'analyze customer_chats']);
+
+    maintenance.noteWrite('INSERT', 'insert into "big" ("tenant_id") values ($1)', 60);
+    await settle();
+    maintenance.noteWrite('INSERT', 'insert into "big" ("tenant_id") values ($1)', 50_100);
+    await settle();
+    expect(runs.filter((run) => run === 'analyze big')).toHaveLength(1);
+    advance(1000);
+    maintenance.noteWrite('INSERT', 'insert into "big" ("tenant_id") values ($1)', 1);
+    await settle();
+    expect(runs.filter((run) => run === 'analyze big')).toHaveLength(2);
+  });
+
   it('vacuums a table whose updated and deleted rows reach a fifth of it, at most once per interval', async () => {
     const { runs, maintenance, advance } = recorder(() => 1000);
     maintenance.noteWrite('INSERT', 'insert into "chat_tickets" ("tenant_id") values ($1)', 1000);
