@@ -1,6 +1,30 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Batcher } from '../../../../src/server/channels/inbound-batcher';
 
+async function onFakeTimers(run: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+  try {
+    await run();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** A batcher paced to one write per 60 ms that records when each write starts and what it holds. */
+function pacedBatcher(fullBatch?: number) {
+  const starts: Array<{ at: number; items: number[] }> = [];
+  const batcher = new Batcher<number, number>({
+    writeBatch: async (_key, items) => {
+      starts.push({ at: performance.now(), items });
+      return items;
+    },
+    writeOne: async (_key, item) => item,
+    minIntervalMs: 60,
+    ...(fullBatch === undefined ? {} : { fullBatch }),
+  });
+  return { starts, batcher };
+}
+
 describe('inbound group commit', () => {
   it('writes what arrives while a write runs as one batch, answering each caller in order', async () => {
     const batches: number[][] = [];
@@ -55,17 +79,8 @@ describe('inbound group commit', () => {
   });
 
   it('paces a busy key so arrivals during the interval go in one batch, while an idle key writes at once', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
-    try {
-      const starts: Array<{ at: number; items: number[] }> = [];
-      const batcher = new Batcher<number, number>({
-        writeBatch: async (_key, items) => {
-          starts.push({ at: performance.now(), items });
-          return items;
-        },
-        writeOne: async (_key, item) => item,
-        minIntervalMs: 60,
-      });
+    await onFakeTimers(async () => {
+      const { starts, batcher } = pacedBatcher();
       const sent: Array<Promise<number>> = [];
       // One item every 5 ms for 100 ms: without pacing each would be written on its own.
       for (let i = 0; i < 20; i++) {
@@ -83,24 +98,12 @@ describe('inbound group commit', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(await idle).toBe(99);
       expect(starts.at(-1)).toEqual({ at: addedAt, items: [99] });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('writes a paced key at once when a full batch is waiting, without waiting out the interval', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
-    try {
-      const starts: Array<{ at: number; items: number[] }> = [];
-      const batcher = new Batcher<number, number>({
-        writeBatch: async (_key, items) => {
-          starts.push({ at: performance.now(), items });
-          return items;
-        },
-        writeOne: async (_key, item) => item,
-        minIntervalMs: 60,
-        fullBatch: 4,
-      });
+    await onFakeTimers(async () => {
+      const { starts, batcher } = pacedBatcher(4);
       const sent: Array<Promise<number>> = [];
       // One item every 5 ms: four of them are queued 20 ms after the first write, well before 60 ms.
       for (let i = 0; i < 9; i++) {
@@ -111,8 +114,6 @@ describe('inbound group commit', () => {
       expect(await Promise.all(sent)).toEqual(Array.from({ length: 9 }, (_, i) => i));
       expect(starts.map((s) => s.items)).toEqual([[0], [1, 2, 3, 4], [5, 6, 7, 8]]);
       expect(starts.map((s) => s.at - starts[0]!.at)).toEqual([0, 20, 40]);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });
