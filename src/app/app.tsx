@@ -12,9 +12,7 @@ import { mantineTheme } from './ui/theme/mantine-theme';
 export function App({ router }: { router: AppRouter }) {
   const { theme } = useSnapshot(themeState);
   return (
-    // The theme's CSS variables are written out in ui/theme/mantine-variables.css, which the entry
-    // loads: computing them here took 15–30 ms of the first screen's main thread.
-    <MantineProvider theme={mantineTheme} withCssVariables={false} forceColorScheme={theme === 'dark' ? 'dark' : 'light'}>
+    <MantineProvider theme={mantineTheme} forceColorScheme={theme === 'dark' ? 'dark' : 'light'}>
       <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
         <DeferredNotifications position="top-center" />
         <GlobalLoadingOverlay />
