@@ -98,9 +98,9 @@ async function seed(context: BrowserContext, url: string, label: string): Promis
   console.log(`${label}: seeded ${seeded.tickets} tickets and ${seeded.messages} messages in ${(seeded.ms / 1000).toFixed(1)} s`);
 }
 
-async function listPainted(context: BrowserContext, url: string, query = ''): Promise<number> {
+async function listPainted(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
-  await page.goto(`${url}/bench${query}`);
+  await page.goto(`${url}/bench`);
   const painted = (await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000)).marks.listPainted!;
   await page.close();
   return painted;
@@ -142,11 +142,9 @@ try {
   const appTimes: number[] = [];
   const conversationTimes: number[] = [];
   const incognitoTimes: number[] = [];
-  const runtimeVariablesTimes: number[] = [];
   let frames = { p50: 0, p95: 0, max: 0 };
   for (let run = 0; run < RUNS; run += 1) {
     incognitoTimes.push(await listPainted(incognito, server.url));
-    runtimeVariablesTimes.push(await listPainted(persistent, server.url, '?cssvars=runtime'));
     const page = await persistent.newPage();
     page.on('pageerror', (error) => console.log(`page error: ${error.message.replace(/\s+/g, ' ').slice(0, 300)}`));
     await page.goto(`${server.url}/bench`);
@@ -187,7 +185,6 @@ try {
   console.log(`navigation → local database open         ${runs(openTimes)}`);
   console.log(`navigation → ticket list painted         ${list.toFixed(0)} ms (${listTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 300 ms  ${verdict(list, 300)}`);
   console.log(`  the same, incognito context (no code cache)  ${runs(incognitoTimes)}`);
-  console.log(`  the same, Mantine computing its CSS variables  ${runs(runtimeVariablesTimes)}`);
   console.log(`  the same, nothing cached (first visit)  ${runs(uncachedTimes)}`);
   console.log(`open → 500-message conversation painted  ${conversation.toFixed(0)} ms (${conversationTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 200 ms  ${verdict(conversation, 200)}`);
   console.log(`list scroll frame time                   p50 ${frames.p50} ms, p95 ${frames.p95} ms, max ${frames.max} ms`);

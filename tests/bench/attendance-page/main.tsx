@@ -9,7 +9,6 @@ import './bench-session';
 import '../../../src/app/boot/open-data-early';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '../../../src/app/ui/theme/mantine-variables.css';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
@@ -73,10 +72,8 @@ async function start(): Promise<void> {
     window.bench.seeded = seeded;
     return;
   }
-  // As the app (app.tsx) does, unless `?cssvars=runtime` asks for Mantine computing them (the A/B).
-  const withCssVariables = params.get('cssvars') === 'runtime';
   createRoot(document.getElementById('root')!).render(
-    <MantineProvider theme={mantineTheme} withCssVariables={withCssVariables}>
+    <MantineProvider theme={mantineTheme}>
       <DeferredNotifications />
       <div style={{ height: '100vh', padding: 16, boxSizing: 'border-box' }}>
         <RouterProvider router={router} />
