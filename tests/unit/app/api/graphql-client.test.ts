@@ -4,19 +4,10 @@ import { GraphqlRequestError } from '../../../../src/app/api/request-error';
 import { loadingState, showLoading } from '../../../../src/app/state/loading';
 import type { SignedInUser } from '../../../../src/app/state/session';
 import { endSession, sessionState, startSession } from '../../../../src/app/state/session';
+import { signedInAdmin } from '../support/signed-in-user';
 import { fakeGraphqlServer } from './fake-fetch';
 
-const user: SignedInUser = {
-  id: '1',
-  email: 'admin@demo.local',
-  name: 'Admin',
-  image: null,
-  username: null,
-  twofactor_activity: false,
-  role: { id: '1', name: 'administrador', display_name: 'Administrador', has_permission_routes: [] },
-  userDepartment: null,
-  userInstances: [],
-};
+const user: SignedInUser = signedInAdmin();
 
 const isRefresh = (query: string) => query.includes('refreshToken');
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedInTenantAt } from '../../../../src/app/boot/early-data';
 import { sessionState, type Session } from '../../../../src/app/state/session';
+import { signedInAdmin } from '../support/signed-in-user';
 
 const session = (tenant: string): Session => ({
   tenant,
@@ -8,17 +9,7 @@ const session = (tenant: string): Session => ({
   refreshToken: 'r',
   expiresAt: Date.now() + 60_000,
   remember: false,
-  user: {
-    id: '7',
-    email: 'a@b.c',
-    name: 'A',
-    image: null,
-    username: null,
-    twofactor_activity: false,
-    role: { id: '1', name: 'administrador', display_name: 'Administrador', has_permission_routes: [] },
-    userDepartment: null,
-    userInstances: [],
-  },
+  user: signedInAdmin({ id: '7' }),
 });
 
 describe('signedInTenantAt (the early open of the local database)', () => {
