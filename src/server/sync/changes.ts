@@ -42,15 +42,17 @@ export async function publishChanges(pubsub: PubSub, events: readonly ChangeEven
 }
 
 /**
- * Runs `fn` in one tenant transaction and, once it committed, announces what it wrote. A failed
+ * Runs `fn` in one tenant transaction; once it committed, `announce` tells the stream hubs what it
+ * wrote. A caller with someone waiting for the commit (an inbound webhook) answers first and
+ * announces after, so the answer does not wait behind the hubs' reads and frames. A failed
  * publish only delays delivery: the stream hubs also poll (stream-hub.ts).
  */
-export async function transactWithChanges<T>(
+export async function storeWithChanges<T>(
   database: Database,
   pubsub: PubSub,
   tenantId: number,
   fn: (tx: Tx, changes: ChangeSet) => Promise<T>,
-): Promise<T> {
+): Promise<{ result: T; announce: () => Promise<void> }> {
   const changes = new ChangeSet();
   const { result, position } = await database.withTenant(tenantId, async (tx) => {
     const value = await fn(tx, changes);
@@ -58,6 +60,20 @@ export async function transactWithChanges<T>(
     const { rows } = await sql<{ xid: string | null }>`${PREPARED} select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
     return { result: value, position: rows[0]?.xid ? Number(rows[0].xid) : null };
   });
-  if (position !== null) await publishChanges(pubsub, changes.events(tenantId, position)).catch(() => undefined);
+  const announce = async () => {
+    if (position !== null) await publishChanges(pubsub, changes.events(tenantId, position)).catch(() => undefined);
+  };
+  return { result, announce };
+}
+
+/** Runs `fn` in one tenant transaction and, once it committed, announces what it wrote. */
+export async function transactWithChanges<T>(
+  database: Database,
+  pubsub: PubSub,
+  tenantId: number,
+  fn: (tx: Tx, changes: ChangeSet) => Promise<T>,
+): Promise<T> {
+  const { result, announce } = await storeWithChanges(database, pubsub, tenantId, fn);
+  await announce();
   return result;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { brazilPhoneVariants, normalizePhone } from '../../../shared/domain/phone';
 import type { Tx } from '../../db/database';
 import { PREPARED } from '../../db/prepared';
-import { ChangeSet, publishChanges } from '../../sync/changes';
+import { storeWithChanges, type ChangeSet } from '../../sync/changes';
 import { takeSurveyAnswers } from '../attendance/survey';
 import { newProtocol } from '../tickets/ticket-store';
 import type { MessagingDeps } from './deps';
@@ -25,9 +25,7 @@ export async function receiveInboundBatch(deps: MessagingDeps, tenantId: number,
 
 /**
  * receiveInboundBatch without the announcement: once this resolves the batch is committed, and
- * `announce` tells the stream hubs. A caller answering the senders calls it after answering, so
- * the answers do not wait behind the hubs' reads and the subscribers' frames (issue 4 benchmark).
- * A failed announcement only delays delivery, as in transactWithChanges: the hubs also poll.
+ * `announce` tells the stream hubs (storeWithChanges), after the caller answered the senders.
  */
 export async function storeInboundBatch(
   deps: MessagingDeps,
@@ -41,17 +39,8 @@ export async function storeInboundBatch(
     const phones = [...new Set([phone, ...brazilPhoneVariants(phone).slice(1), ...(input.phoneVariants ?? []).map(normalizePhone)])].filter(Boolean);
     return { input, phone, phones };
   });
-  const changes = new ChangeSet();
-  const { results: stored, position } = await deps.database.withTenant(tenantId, async (tx) => {
-    const results = await storeInTransaction(tx, changes);
-    if (changes.position !== null) return { results, position: changes.position };
-    const { rows } = await sql<{ xid: string | null }>`${PREPARED} select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
-    return { results, position: rows[0]?.xid ? Number(rows[0].xid) : null };
-  });
-  const announce = async () => {
-    if (position !== null) await publishChanges(deps.pubsub, changes.events(tenantId, position)).catch(() => undefined);
-  };
-  return { results: stored, announce };
+  const { result: results, announce } = await storeWithChanges(deps.database, deps.pubsub, tenantId, storeInTransaction);
+  return { results, announce };
 
   async function storeInTransaction(tx: Tx, changes: ChangeSet): Promise<InboundResult[]> {
     const results = new Map<string, InboundResult>();
