@@ -1,6 +1,7 @@
 import type { DBCore, DBCoreGetManyRequest, DBCoreKeyRange, DBCoreTable, Dexie } from 'dexie';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb';
+import { batchedQuery } from './batched-query';
 
 /**
  * RxDB's Dexie storage, reading sparsely stored keys with fewer IndexedDB requests.
@@ -60,6 +61,14 @@ export function sparseReads(db: Dexie): void {
   });
 }
 
+/** RxDB's Dexie storage with sparse key reads and batched index reads (`batchedQuery`). */
 export function pedbotDexieStorage(settings: DexieSettings = {}): ReturnType<typeof getRxStorageDexie> {
-  return getRxStorageDexie({ ...settings, addons: [...(settings.addons ?? []), sparseReads] });
+  const storage = getRxStorageDexie({ ...settings, addons: [...(settings.addons ?? []), sparseReads] });
+  const create = storage.createStorageInstance.bind(storage);
+  storage.createStorageInstance = async (params) => {
+    const instance = await create(params);
+    instance.query = (prepared) => batchedQuery(instance, prepared);
+    return instance;
+  };
+  return storage;
 }
