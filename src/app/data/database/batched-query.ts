@@ -7,6 +7,26 @@ import {
   type RxStorageInstanceDexie,
 } from 'rxdb/plugins/storage-dexie';
 
+/** The most records one request reads: a large range never blocks the page with one huge answer. */
+export const READ_BATCH = 1_000;
+
+/** A record's value at an index key path ('a.b' for nested fields), as IndexedDB reads it. */
+const valueAt = (record: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
+
+const indexKeyOf = (record: unknown, keyPath: string | string[]): unknown =>
+  Array.isArray(keyPath) ? keyPath.map((path) => valueAt(record, path)) : valueAt(record, keyPath);
+
+/** The part of `range` after `key`, or null when nothing is left. */
+function rangeAfter(Range: typeof IDBKeyRange, range: IDBKeyRange, key: unknown): IDBKeyRange | null {
+  try {
+    return range.upper === undefined ? Range.lowerBound(key, true) : Range.bound(key, range.upper, true, range.upperOpen);
+  } catch {
+    // The last key read was the range's upper bound: an empty remainder.
+    return null;
+  }
+}
+
 /**
  * RxDB's Dexie query, reading the planned index range with `getAll` instead of a cursor.
  *
@@ -14,16 +34,20 @@ import {
  * whose answer waits for a free turn of the page's main thread: a page of 50 tickets was 50
  * round trips, a 500-message conversation 500, each slower the busier the page is (at start-up,
  * while the screen renders, a 50-ticket page took 80–100 ms for about 20 ms of work). `getAll`
- * answers a whole range, or its first n records, in one request.
+ * answers the next n records of a range in one request.
  *
  * The records come in the index's order, as the cursor gave them. When the index alone decides
- * which documents match and in what order, the first `skip + limit` records are the answer. When
- * the selector also filters, the first n records may hold fewer matches than wanted: the range is
- * read again with twice the count (so the records read in all stay under four times those kept,
- * in a handful of requests). A sort the index does not give needs every match, so the whole range
- * is read and sorted, as RxDB does.
+ * which documents match and in what order, the first `skip + limit` records are the answer: one
+ * request. Otherwise the range is read in batches, each starting after the last record read (RxDB
+ * ends every index with the primary key, so a record's index key is unique): more when the selector
+ * also filters, until enough match; all of it when the index does not give the order, sorted after
+ * as RxDB does.
  */
-export function batchedQuery<T>(instance: RxStorageInstanceDexie<T>, prepared: PreparedQuery<T>): Promise<RxStorageQueryResult<T>> {
+export function batchedQuery<T>(
+  instance: RxStorageInstanceDexie<T>,
+  prepared: PreparedQuery<T>,
+  maxBatch = READ_BATCH,
+): Promise<RxStorageQueryResult<T>> {
   return instance.internals.then(async (state) => {
     const { query, queryPlan } = prepared;
     const skip = query.skip ?? 0;
@@ -31,38 +55,41 @@ export function batchedQuery<T>(instance: RxStorageInstanceDexie<T>, prepared: P
     // How many matches to read: with a sort the index does not give, all of them.
     const wanted = queryPlan.sortSatisfiedByIndex ? end : Infinity;
     const matches = queryPlan.selectorSatisfiedByIndex ? null : getQueryMatcher(instance.schema, query);
+    const Range = (state.dexieDb._options.IDBKeyRange as typeof IDBKeyRange | undefined) ?? globalThis.IDBKeyRange;
     let range: IDBKeyRange;
     try {
-      range = getKeyRangeByQueryPlan(state.booleanIndexes, queryPlan, state.dexieDb._options.IDBKeyRange) as IDBKeyRange;
+      range = getKeyRangeByQueryPlan(state.booleanIndexes, queryPlan, Range) as IDBKeyRange;
     } catch (error) {
       // An empty range (start after end): RxDB answers it with no documents.
       if (error instanceof Error && error.name === 'DataError') return { documents: [] };
       throw error;
     }
     const indexName = `[${queryPlan.index.map((field) => dexieReplaceIfStartsWithPipe(field)).join('+')}]`;
-    let rows: RxDocumentData<T>[] = [];
+    const rows: RxDocumentData<T>[] = [];
     await state.dexieDb.transaction('r', state.dexieTable, (dexieTx) => {
       const index = dexieTx.idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName);
       return new Promise<void>((resolve, reject) => {
         // Each next request is made inside the previous one's success event, while the
         // transaction is still active.
-        const read = (count: number | undefined) => {
-          const request = index.getAll(range, count);
+        const read = (from: IDBKeyRange) => {
+          const missing = wanted - rows.length;
+          // A filtering selector keeps only some records: ask for more than are missing.
+          const count = Math.min(maxBatch, matches ? Math.max(missing * 2, 64) : missing);
+          const request = index.getAll(from, count);
           request.onerror = () => reject(request.error);
           request.onsuccess = () => {
             const records = request.result as unknown[];
-            rows = [];
             for (const record of records) {
               const doc = fromDexieToStorage<T>(state.booleanIndexes, record);
               if (!matches || matches(doc)) rows.push(doc);
               if (rows.length === wanted) break;
             }
-            const exhausted = count === undefined || records.length < count;
-            if (rows.length >= wanted || exhausted) resolve();
-            else read(count * 2);
+            const next = records.length < count || rows.length >= wanted ? null : rangeAfter(Range, from, indexKeyOf(records[records.length - 1], index.keyPath));
+            if (next) read(next);
+            else resolve();
           };
         };
-        read(Number.isFinite(wanted) ? wanted : undefined);
+        read(range);
       });
     });
     if (!queryPlan.sortSatisfiedByIndex) rows.sort(getSortComparator(instance.schema, query));

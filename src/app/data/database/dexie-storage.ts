@@ -1,7 +1,7 @@
 import type { DBCore, DBCoreGetManyRequest, DBCoreKeyRange, DBCoreTable, Dexie } from 'dexie';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb';
-import { batchedQuery } from './batched-query';
+import { batchedQuery, READ_BATCH } from './batched-query';
 
 /**
  * RxDB's Dexie storage, reading sparsely stored keys with fewer IndexedDB requests.
@@ -61,13 +61,16 @@ export function sparseReads(db: Dexie): void {
   });
 }
 
-/** RxDB's Dexie storage with sparse key reads and batched index reads (`batchedQuery`). */
-export function pedbotDexieStorage(settings: DexieSettings = {}): ReturnType<typeof getRxStorageDexie> {
+/**
+ * RxDB's Dexie storage with sparse key reads and batched index reads (`batchedQuery`; tests set a
+ * small `readBatch` to read across several batches).
+ */
+export function pedbotDexieStorage(settings: DexieSettings = {}, { readBatch = READ_BATCH } = {}): ReturnType<typeof getRxStorageDexie> {
   const storage = getRxStorageDexie({ ...settings, addons: [...(settings.addons ?? []), sparseReads] });
   const create = storage.createStorageInstance.bind(storage);
   storage.createStorageInstance = async (params) => {
     const instance = await create(params);
-    instance.query = (prepared) => batchedQuery(instance, prepared);
+    instance.query = (prepared) => batchedQuery(instance, prepared, readBatch);
     return instance;
   };
   return storage;
