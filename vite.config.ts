@@ -48,14 +48,7 @@ export default defineConfig({
       },
     }),
   ],
-  build: {
-    outDir: root('./dist'),
-    emptyOutDir: true,
-    sourcemap: true,
-    // The entry holds the local database's code (RxDB, Dexie) on purpose, so a signed-in page starts
-    // opening the database before its first render (src/app/boot/early-data.ts): about 730 kB.
-    chunkSizeWarningLimit: 800,
-  },
+  build: { outDir: root('./dist'), emptyOutDir: true, sourcemap: true },
   server: { port: 5173 },
   test: {
     root: root('.'),
