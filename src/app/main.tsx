@@ -8,7 +8,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureGraphqlClient } from './api/graphql-client';
 import { App } from './app';
-import { bindDataSessionToApp } from './data/session/app-binding';
 import { setupDayjs } from './boot/dayjs';
 import { warmUpLocaleData } from './boot/warm-up';
 import { canOpenIndexedDb } from './boot/indexeddb-probe';
@@ -45,8 +44,8 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Ends a user's data session on sign-out.
-bindDataSessionToApp();
+// The data module (RxDB) loads after the first screen: it ends a user's data session on sign-out.
+void import('./data/session/app-binding').then(({ bindDataSessionToApp }) => bindDataSessionToApp());
 
 void canOpenIndexedDb().then((ok) => {
   if (!ok) showUnsupportedBrowser();

@@ -1,4 +1,3 @@
-import { resumeActiveConnection } from '../features/instances/signed-in-services';
 import { PUBLIC_PATHS } from '../../shared/domain/routes';
 import { isSignedIn } from '../state/session';
 
@@ -32,13 +31,13 @@ export function signedInTenantAt(pathname: string): string | null {
  * Starts opening the remembered connection's local database from the first lines of the entry,
  * as the signed-in route would once React, Mantine and the router have been evaluated and it has
  * been resolved: opening it takes longer than any of them, so the first screen's data is there
- * sooner. The services are imported statically, so their code comes with the entry: a chunk of
- * their own only arrived once the first render had left the main thread, about 100 ms later.
- * The signed-in route asks again later and finds it starting (or, if this failed, starts it and
- * reports what fails).
+ * sooner. The signed-in route asks again later and finds it starting (or, if this failed, starts
+ * it and reports what fails).
  */
 export function openRememberedConnectionEarly(pathname: string): void {
   const tenant = signedInTenantAt(pathname);
   if (!tenant) return;
-  resumeActiveConnection(tenant);
+  import('../features/instances/signed-in-services')
+    .then((m) => m.resumeActiveConnection(tenant))
+    .catch(() => undefined);
 }

@@ -3,9 +3,10 @@ import type { RouteComponent } from '@tanstack/react-router';
 import { canOpenRoute } from '../../shared/domain/permissions';
 import { routeByName } from '../../shared/domain/routes';
 import { isSignedIn, sessionFor } from '../state/session';
-import { resumeActiveConnection, startConnectionServices, stopConnectionServices } from '../features/instances/signed-in-services';
 import { lazyScreen } from './lazy-screen';
 import { tenantRoute } from './tenant';
+
+const connectionServices = () => import('../features/instances/signed-in-services');
 
 /** Every signed-in page sits in the main layout; without a session the user goes to login (SPEC §2). */
 export const signedInRoute = createRoute({
@@ -17,11 +18,11 @@ export const signedInRoute = createRoute({
     }
     // The remembered connection's local database opens while this navigation loads the layout's and
     // the page's code; onEnter only runs once they have loaded.
-    resumeActiveConnection(params.tenant);
+    void connectionServices().then((m) => m.resumeActiveConnection(params.tenant));
   },
   component: lazyScreen(() => import('../ui/layout/main-layout'), 'MainLayout'),
-  onEnter: ({ params }) => startConnectionServices(params.tenant),
-  onLeave: () => stopConnectionServices(),
+  onEnter: ({ params }) => void connectionServices().then((m) => m.startConnectionServices(params.tenant)),
+  onLeave: () => void connectionServices().then((m) => m.stopConnectionServices()),
 });
 
 /** The shared screen of pages whose real screen a later issue builds. */
