@@ -90,6 +90,27 @@ async function scrollFrames(page: Page): Promise<{ p50: number; p95: number; max
   return { p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
+/**
+ * A fixed piece of main-thread work (building, serializing and sorting 50,000 small objects) timed
+ * in a blank page of the same browser, between the measured navigations. The figures above are CPU
+ * bound, so they move with it: on a loaded machine both grow together, which tells a slow machine
+ * from a slower app. REFERENCE_QUIET_MS is what it took on the 2-core development machine, quiet.
+ */
+const REFERENCE_QUIET_MS = 60;
+
+async function referenceWork(context: BrowserContext): Promise<number> {
+  const page = await context.newPage();
+  const ms = await page.evaluate(() => {
+    const started = performance.now();
+    const rows = Array.from({ length: 50_000 }, (_, i) => ({ id: `t${(i * 7919) % 50_000}`, name: `Cliente ${i}`, at: i * 1000 }));
+    const copy = JSON.parse(JSON.stringify(rows)) as typeof rows;
+    copy.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return copy.length === rows.length ? performance.now() - started : NaN;
+  });
+  await page.close();
+  return ms;
+}
+
 async function seed(context: BrowserContext, url: string, label: string): Promise<void> {
   const seeding = await context.newPage();
   await seeding.goto(`${url}/bench?seed=1`);
@@ -142,9 +163,11 @@ try {
   const appTimes: number[] = [];
   const conversationTimes: number[] = [];
   const incognitoTimes: number[] = [];
+  const referenceTimes: number[] = [];
   let frames = { p50: 0, p95: 0, max: 0 };
   for (let run = 0; run < RUNS; run += 1) {
     incognitoTimes.push(await listPainted(incognito, server.url));
+    referenceTimes.push(await referenceWork(persistent));
     const page = await persistent.newPage();
     page.on('pageerror', (error) => console.log(`page error: ${error.message.replace(/\s+/g, ' ').slice(0, 300)}`));
     await page.goto(`${server.url}/bench`);
@@ -188,6 +211,8 @@ try {
   console.log(`  the same, nothing cached (first visit)  ${runs(uncachedTimes)}`);
   console.log(`open → 500-message conversation painted  ${conversation.toFixed(0)} ms (${conversationTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 200 ms  ${verdict(conversation, 200)}`);
   console.log(`list scroll frame time                   p50 ${frames.p50} ms, p95 ${frames.p95} ms, max ${frames.max} ms`);
+  const reference = median(referenceTimes);
+  console.log(`reference CPU work (machine speed)       ${runs(referenceTimes)}   ${(reference / REFERENCE_QUIET_MS).toFixed(2)}× the quiet machine's ${REFERENCE_QUIET_MS} ms`);
   console.log(`load average: ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
 } finally {
   await persistent.close();
