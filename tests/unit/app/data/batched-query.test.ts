@@ -9,6 +9,7 @@ import { ticketListQuery } from '../../../../src/app/data/queries/ticket-queries
 import { fromServer } from '../../../../src/app/data/replication/documents';
 import type { ChatTicketDoc, CustomerChatDoc, PedbotDatabase } from '../../../../src/app/data/schema';
 import { TAB_COMBINATIONS } from '../../../../src/shared/domain/tickets';
+import { randomServerTickets } from '../../../helpers/random-tickets';
 
 /**
  * The app's queries read index ranges with getAll (batched-query.ts): every answer must be the one
@@ -32,30 +33,8 @@ let walked: PedbotDatabase;
 /** Reads at most 16 records a request, so ranges are read across several batches. */
 let smallBatches: PedbotDatabase;
 
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-
 function tickets(count: number): ChatTicketDoc[] {
-  const next = random(11);
-  return Array.from({ length: count }, (__, i) => {
-    const raw = {
-      id: String(i + 1),
-      instance_id: next() < 0.9 ? '1' : '2',
-      customer_id: `c${i % 13}`,
-      user_id: next() < 0.5 ? ME : next() < 0.5 ? '9' : null,
-      is_campaign: next() < 0.3,
-      finished_ticket: next() < 0.2,
-      inbox: next() < 0.3,
-      unseenMsg: Math.floor(next() * 3),
-      last_msg: `2025-01-0${1 + (i % 3)}T10:0${Math.floor(next() * 6)}:00.000Z`,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: 1,
-    };
+  return randomServerTickets(count, 11, ME, 13).map((raw) => {
     const { _deleted: _, ...doc } = fromServer('chattickets', raw as never) as unknown as ChatTicketDoc & { _deleted?: boolean };
     return doc;
   });

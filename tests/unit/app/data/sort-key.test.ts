@@ -13,6 +13,7 @@ import { chatTicketSchema } from '../../../../src/app/data/schema/chat-ticket';
 import { customerChatSchema } from '../../../../src/app/data/schema/customer-chat';
 import { descendingText, messageSortKey, ticketSortKey } from '../../../../src/app/data/schema/sort-key';
 import { TAB_COMBINATIONS } from '../../../../src/shared/domain/tickets';
+import { randomServerTickets, seededRandom } from '../../../helpers/random-tickets';
 
 const ME = '5';
 let db: PedbotDatabase | undefined;
@@ -21,41 +22,11 @@ afterEach(async () => {
   db = undefined;
 });
 
-/** Deterministic pseudo-random numbers, so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The lists' order as it was specified before the index keys: time descending, id descending (as text). */
 const newestFirst = <T extends { id: string }>(time: (d: T) => string) => (a: T, b: T) => byText(time(b), time(a)) || byText(b.id, a.id);
 
 const dexie = () => getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
-
-/** Server-shaped tickets with many equal times and ids of different lengths ('9' sorts above '10'). */
-function serverTickets(count: number, seed: number): Record<string, unknown>[] {
-  const next = random(seed);
-  return Array.from({ length: count }, (_, i) => {
-    const minute = Math.floor(next() * 6);
-    return {
-      id: String(i + 1),
-      instance_id: next() < 0.9 ? '1' : '2',
-      customer_id: `c${i % 7}`,
-      user_id: next() < 0.5 ? ME : next() < 0.5 ? '9' : null,
-      is_campaign: next() < 0.3,
-      finished_ticket: next() < 0.2,
-      inbox: next() < 0.3,
-      unseenMsg: 0,
-      last_msg: next() < 0.1 ? null : `2025-01-0${1 + (i % 3)}T10:0${minute}:00.000Z`,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: 1,
-    };
-  });
-}
 
 const tabMatches = (t: ChatTicketDoc, f: TicketListFilter) =>
   t.instance_id === f.instanceId &&
@@ -77,7 +48,7 @@ const FILTERS: TicketListFilter[] = [...TAB_COMBINATIONS, { tab: 'closed' as con
 
 describe('newest-first index keys', () => {
   it('order ascending exactly as their values order descending, prefixes included', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const alphabet = '0123456789:-.TZtmp';
     const values = Array.from({ length: 400 }, () =>
       Array.from({ length: Math.floor(next() * 8) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''),
@@ -101,7 +72,7 @@ describe('newest-first index keys', () => {
 
   it('list each tab page on Dexie in the specified order: newest last message first, higher id on a tie', async () => {
     db = await openPedbotDatabase({ storage: dexie(), name: 'order', multiInstance: false, collections: ['chattickets', 'customers'] });
-    const docs = serverTickets(120, 3).map((raw) => fromServer('chattickets', raw as never) as unknown as ChatTicketDoc & { _deleted?: boolean });
+    const docs = randomServerTickets(120, 3, ME).map((raw) => fromServer('chattickets', raw as never) as unknown as ChatTicketDoc & { _deleted?: boolean });
     await db.chattickets.bulkInsert(docs.map(({ _deleted: _, ...doc }) => doc));
     for (const f of FILTERS) {
       const expected = docs.filter((t) => tabMatches(t, f)).sort(newestFirst((t) => t.sort_at));
@@ -141,7 +112,7 @@ describe('schema version 1 migration', () => {
       },
       customerchats: { schema: v0(customerChatSchema, [['customer_id', 'instance_id', 'sent_at'], ['hash'], ['ticket_key']]) },
     });
-    const tickets = serverTickets(40, 11).map((raw) => {
+    const tickets = randomServerTickets(40, 11, ME).map((raw) => {
       const { _deleted: _, sort_key: __, ...doc } = fromServer('chattickets', raw as never) as unknown as ChatTicketDoc & { _deleted: boolean };
       return doc;
     });
