@@ -37,6 +37,9 @@ describe('integration sign-in and password pages', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/demo/login');
     await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
+    // The login page, with an 'E-mail' field of its own, stays until the forgot page's chunk has
+    // loaded: typing before that would fill the wrong form.
+    await page.getByRole('button', { name: 'Enviar link' }).waitFor();
     await page.getByRole('textbox', { name: 'E-mail' }).fill('ninguem@demo.local');
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText('Se o e-mail estiver cadastrado').waitFor();
