@@ -1,6 +1,8 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
+import { departmentsResolvers } from '../modules/departments/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
+import { rolesResolvers } from '../modules/roles/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
 import { usersResolvers } from '../modules/users/resolvers';
@@ -14,6 +16,8 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   tenantsResolvers,
   authResolvers,
   usersResolvers,
+  departmentsResolvers,
+  rolesResolvers,
   settingsResolvers,
   instancesResolvers,
   ...syncModules,
