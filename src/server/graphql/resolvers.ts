@@ -2,6 +2,7 @@ import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
+import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
 import { usersResolvers } from '../modules/users/resolvers';
 import { syncModules } from '../sync/modules';
@@ -18,4 +19,5 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   instancesResolvers,
   ...syncModules,
   attendanceResolvers,
+  tenantChangesResolvers,
 ];

@@ -1360,6 +1360,8 @@ export interface Subscription {
   streamCustomer: CustomerPullBulk;
   streamSetting: SettingPullBulk;
   streamCustomerChatReaction: CustomerChatReactionPullBulk;
+  /** Changes of the signed-in user's tenant, from now on. */
+  tenantChanges: TenantChange;
 }
 
 export interface SubscriptionTicketEventsArgs {
@@ -1396,6 +1398,7 @@ export interface SubscriptionFieldArgs {
   streamCustomer: SubscriptionStreamCustomerArgs;
   streamSetting: SubscriptionStreamSettingArgs;
   streamCustomerChatReaction: SubscriptionStreamCustomerChatReactionArgs;
+  tenantChanges: NoArgs;
 }
 
 export interface SumOfTickets {
@@ -1408,6 +1411,12 @@ export interface SumOfTickets {
 export interface Tenant {
   slug: string;
   name: string;
+}
+
+/** One change: `kind` is one of src/shared/domain/tenant-changes.ts; `id` the changed row, or null for the whole set. */
+export interface TenantChange {
+  kind: string;
+  id?: Maybe<string>;
 }
 
 export interface TicketCampaign {
