@@ -1,6 +1,8 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
+import { contactsResolvers } from '../modules/contacts/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
+import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
@@ -19,5 +21,7 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   instancesResolvers,
   ...syncModules,
   attendanceResolvers,
+  contactsResolvers,
+  knowledgeResolvers,
   tenantChangesResolvers,
 ];
