@@ -82,6 +82,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await ensurePlatformDefaults(database, config);
     const app = await buildApp({ config: { ...config, jwtSecret }, database, services: options.services });
     await seedDemoIfWanted(database, app, jwtSecret, options.demo ?? config.demo);
+    // Before listening: a request may send a job; and jobs due while the server was down run now.
+    await app.deps.services.jobs?.start();
     await app.fastify.listen({ port: config.port, host: config.host });
     const { port } = app.fastify.server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
@@ -97,6 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       autoTransfers,
       close: async () => {
         await autoTransfers?.stop();
+        await app.deps.services.jobs?.stop();
         await app.fastify.close();
         await ownedDatabase?.close();
       },
