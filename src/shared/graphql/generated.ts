@@ -143,6 +143,84 @@ export interface ChatTicketsPage {
   items: Array<ChatTicket>;
 }
 
+export interface Contact {
+  id: string;
+  name?: Maybe<string>;
+  image?: Maybe<string>;
+  address?: Maybe<string>;
+  open_field?: Maybe<string>;
+  is_favorite: boolean;
+  /** Digits only, with the country code (SPEC §5). */
+  phone_number: string;
+  is_blacklisted: boolean;
+  is_blacklisted_campaign: boolean;
+  document_register?: Maybe<string>;
+  group_of_customer_id?: Maybe<string>;
+  group_of_customer?: Maybe<CustomerGroup>;
+  /** When and by whom the number was blocked for attendance / for campaigns (YYYY-MM-DD HH:mm:ss). */
+  blacklisted_at?: Maybe<string>;
+  blacklisted_by?: Maybe<ContactUser>;
+  blacklisted_campaign_at?: Maybe<string>;
+  blacklisted_campaign_by?: Maybe<ContactUser>;
+  created_at: string;
+}
+
+/**
+ * Filters of the contacts list. group_id "none" = without a group. blocked: "any" (either list),
+ * "attendance", "campaign", "none" (not blocked). sort: "name" (default), "created" (newest first),
+ * "updated" (latest change first).
+ */
+export interface ContactFilter {
+  search?: Maybe<string>;
+  group_id?: Maybe<string>;
+  favorite?: Maybe<boolean>;
+  blocked?: Maybe<string>;
+  sort?: Maybe<string>;
+}
+
+export interface ContactImportRefusal {
+  line: number;
+  reason: string;
+}
+
+export interface ContactImportResult {
+  created: number;
+  updated: number;
+  skipped: Array<ContactImportRefusal>;
+}
+
+/** One CSV row as the import sends it; line is its line in the file, echoed back when refused. */
+export interface ContactImportRow {
+  line: number;
+  name?: Maybe<string>;
+  phone_number: string;
+  document_register?: Maybe<string>;
+  address?: Maybe<string>;
+  group?: Maybe<string>;
+  open_field?: Maybe<string>;
+}
+
+export interface ContactInput {
+  name?: Maybe<string>;
+  phone_number?: Maybe<string>;
+  document_register?: Maybe<string>;
+  address?: Maybe<string>;
+  open_field?: Maybe<string>;
+  group_of_customer_id?: Maybe<string>;
+  is_favorite?: Maybe<boolean>;
+}
+
+export interface ContactPage {
+  /** Rows matching the filters (all pages). */
+  total: number;
+  items: Array<Contact>;
+}
+
+export interface ContactUser {
+  id: string;
+  name: string;
+}
+
 /** An attendance-summary reason (CRM, SPEC §1) chosen when a ticket is closed. */
 export interface CrmReason {
   id: string;
@@ -436,6 +514,34 @@ export interface InstanceRef {
 
 export type JSON = unknown;
 
+export interface KnowledgeArticle {
+  id: string;
+  title: string;
+  body: string;
+  tags: Array<string>;
+  /** A stored file (/api/file/<name>) sent as media from the composer. */
+  attachment_url?: Maybe<string>;
+  attachment_name?: Maybe<string>;
+  attachment_mimetype?: Maybe<string>;
+  updated_by?: Maybe<ContactUser>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface KnowledgeArticleInput {
+  title: string;
+  body: string;
+  tags?: Maybe<Array<string>>;
+  attachment_url?: Maybe<string>;
+  attachment_name?: Maybe<string>;
+  attachment_mimetype?: Maybe<string>;
+}
+
+export interface KnowledgePage {
+  total: number;
+  items: Array<KnowledgeArticle>;
+}
+
 export interface LoginPayload {
   /** Short-lived access token (JWT); null while the second factor is still missing. */
   token?: Maybe<string>;
@@ -508,6 +614,28 @@ export interface Mutation {
    * back to 0. Nothing is duplicated. Free text outside the 24-hour window is refused as on sending.
    */
   retryMessage: CustomerChat;
+  /** Adds a contact by hand; a number already stored (in any form) is refused. */
+  createContact: Contact;
+  /** Edits a contact (customers/list); the change replicates to open attendance screens. */
+  updateContact: Contact;
+  setContactsFavorite: number;
+  /** Files contacts under a group (null: no group); answers how many changed. */
+  assignContactsGroup: number;
+  /**
+   * Creates or updates contacts from CSV rows, deduplicated by normalised phone (ninth digit both
+   * ways); group names are matched to the tenant's groups (a missing one is created).
+   * At most 1000 rows per call.
+   */
+  importContacts: ContactImportResult;
+  /**
+   * Blocks or unblocks a number (numbers-blacklist/list, or a contact's action on customers/list).
+   * Give id or phone_number (any format; an unknown number becomes a contact). A flag left out is kept.
+   */
+  setNumberBlocked: Contact;
+  createCustomerGroup: CustomerGroup;
+  updateCustomerGroup: CustomerGroup;
+  /** Deletes a group; its contacts stay, without a group. */
+  deleteCustomerGroup: boolean;
   /** Creates a connection, down until brought up (updateInstanceIntegration). channel defaults to sandbox. */
   createInstance: Instance;
   /**
@@ -527,6 +655,9 @@ export interface Mutation {
   deleteInstance: boolean;
   /** Takes the connection down and up again (sandbox), or re-checks it (Cloud API). */
   restartInstancePlugin: Instance;
+  createKnowledgeArticle: KnowledgeArticle;
+  updateKnowledgeArticle: KnowledgeArticle;
+  deleteKnowledgeArticle: boolean;
   /**
    * Sends a text message. Idempotent on hash: the same hash again returns the same message and sends
    * nothing more. user_id is ignored (the sender is the signed-in user).
@@ -738,6 +869,51 @@ export interface MutationRetryMessageArgs {
   hash: string;
 }
 
+export interface MutationCreateContactArgs {
+  input: ContactInput;
+}
+
+export interface MutationUpdateContactArgs {
+  id: string;
+  input: ContactInput;
+}
+
+export interface MutationSetContactsFavoriteArgs {
+  ids: Array<string>;
+  is_favorite: boolean;
+}
+
+export interface MutationAssignContactsGroupArgs {
+  ids: Array<string>;
+  group_of_customer_id?: Maybe<string>;
+}
+
+export interface MutationImportContactsArgs {
+  rows: Array<ContactImportRow>;
+}
+
+export interface MutationSetNumberBlockedArgs {
+  id?: Maybe<string>;
+  phone_number?: Maybe<string>;
+  is_blacklisted?: Maybe<boolean>;
+  is_blacklisted_campaign?: Maybe<boolean>;
+}
+
+export interface MutationCreateCustomerGroupArgs {
+  name: string;
+  color_tag?: Maybe<string>;
+}
+
+export interface MutationUpdateCustomerGroupArgs {
+  id: string;
+  name: string;
+  color_tag?: Maybe<string>;
+}
+
+export interface MutationDeleteCustomerGroupArgs {
+  id: string;
+}
+
 export interface MutationCreateInstanceArgs {
   name: string;
   hub_host?: Maybe<string>;
@@ -774,6 +950,19 @@ export interface MutationDeleteInstanceArgs {
 }
 
 export interface MutationRestartInstancePluginArgs {
+  id: string;
+}
+
+export interface MutationCreateKnowledgeArticleArgs {
+  input: KnowledgeArticleInput;
+}
+
+export interface MutationUpdateKnowledgeArticleArgs {
+  id: string;
+  input: KnowledgeArticleInput;
+}
+
+export interface MutationDeleteKnowledgeArticleArgs {
   id: string;
 }
 
@@ -961,12 +1150,24 @@ export interface MutationFieldArgs {
   sendDocumentSelenium: MutationSendDocumentSeleniumArgs;
   sendTemplateMessage: MutationSendTemplateMessageArgs;
   retryMessage: MutationRetryMessageArgs;
+  createContact: MutationCreateContactArgs;
+  updateContact: MutationUpdateContactArgs;
+  setContactsFavorite: MutationSetContactsFavoriteArgs;
+  assignContactsGroup: MutationAssignContactsGroupArgs;
+  importContacts: MutationImportContactsArgs;
+  setNumberBlocked: MutationSetNumberBlockedArgs;
+  createCustomerGroup: MutationCreateCustomerGroupArgs;
+  updateCustomerGroup: MutationUpdateCustomerGroupArgs;
+  deleteCustomerGroup: MutationDeleteCustomerGroupArgs;
   createInstance: MutationCreateInstanceArgs;
   updateInstance: MutationUpdateInstanceArgs;
   updateInstanceIntegration: MutationUpdateInstanceIntegrationArgs;
   checkInstanceIntegration: MutationCheckInstanceIntegrationArgs;
   deleteInstance: MutationDeleteInstanceArgs;
   restartInstancePlugin: MutationRestartInstancePluginArgs;
+  createKnowledgeArticle: MutationCreateKnowledgeArticleArgs;
+  updateKnowledgeArticle: MutationUpdateKnowledgeArticleArgs;
+  deleteKnowledgeArticle: MutationDeleteKnowledgeArticleArgs;
   sendMessage: MutationSendMessageArgs;
   createChatComment: MutationCreateChatCommentArgs;
   sendReactionSelenium: MutationSendReactionSeleniumArgs;
@@ -1013,6 +1214,12 @@ export interface Query {
    * cannot send the bearer header: /api/file/<name>?t=…&e=…&s=…
    */
   fileUrl: string;
+  /** The tenant's contacts (customers/list), paged by offset; limit at most 500. */
+  contacts: ContactPage;
+  /** One contact of the tenant (customers/list). */
+  contact?: Maybe<Contact>;
+  /** Blocked numbers (numbers-blacklist/list): kind any (default), attendance or campaign; latest block first. */
+  blockedNumbers: ContactPage;
   customerInfos?: Maybe<Customer>;
   /** The tenant's customer groups by name: the choices of a customer's group (Customer.group_of_customer_id). */
   customerGroups: Array<CustomerGroup>;
@@ -1022,6 +1229,11 @@ export interface Query {
    */
   instances: Array<Instance>;
   instance: Instance;
+  /** Articles matching search (title, body, tags) or one tag; by title. limit at most 100. */
+  knowledgeArticles: KnowledgePage;
+  knowledgeArticle?: Maybe<KnowledgeArticle>;
+  /** Every tag in use, for the list's filter. */
+  knowledgeTags: Array<string>;
   /**
    * The latest 80 messages (oldest first) of a customer on a connection, from the tickets the viewer may
    * see; `id` narrows to one ticket.
@@ -1092,6 +1304,23 @@ export interface QueryFileUrlArgs {
   file: string;
 }
 
+export interface QueryContactsArgs {
+  filter?: Maybe<ContactFilter>;
+  offset?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
+export interface QueryContactArgs {
+  id: string;
+}
+
+export interface QueryBlockedNumbersArgs {
+  search?: Maybe<string>;
+  kind?: Maybe<string>;
+  offset?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
 export interface QueryCustomerInfosArgs {
   id: string;
 }
@@ -1102,6 +1331,17 @@ export interface QueryInstancesArgs {
 }
 
 export interface QueryInstanceArgs {
+  id: string;
+}
+
+export interface QueryKnowledgeArticlesArgs {
+  search?: Maybe<string>;
+  tag?: Maybe<string>;
+  offset?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
+export interface QueryKnowledgeArticleArgs {
   id: string;
 }
 
@@ -1227,10 +1467,16 @@ export interface QueryFieldArgs {
   getUserValidateTwoFatctor: QueryGetUserValidateTwoFatctorArgs;
   getFeature: QueryGetFeatureArgs;
   fileUrl: QueryFileUrlArgs;
+  contacts: QueryContactsArgs;
+  contact: QueryContactArgs;
+  blockedNumbers: QueryBlockedNumbersArgs;
   customerInfos: QueryCustomerInfosArgs;
   customerGroups: NoArgs;
   instances: QueryInstancesArgs;
   instance: QueryInstanceArgs;
+  knowledgeArticles: QueryKnowledgeArticlesArgs;
+  knowledgeArticle: QueryKnowledgeArticleArgs;
+  knowledgeTags: NoArgs;
   customerChats: QueryCustomerChatsArgs;
   oldCustomerChats: QueryOldCustomerChatsArgs;
   customerChatsPaginated: QueryCustomerChatsPaginatedArgs;
@@ -1308,6 +1554,8 @@ export interface Subscription {
   streamCustomer: CustomerPullBulk;
   streamSetting: SettingPullBulk;
   streamCustomerChatReaction: CustomerChatReactionPullBulk;
+  /** Changes of the signed-in user's tenant, from now on. */
+  tenantChanges: TenantChange;
 }
 
 export interface SubscriptionTicketEventsArgs {
@@ -1344,6 +1592,7 @@ export interface SubscriptionFieldArgs {
   streamCustomer: SubscriptionStreamCustomerArgs;
   streamSetting: SubscriptionStreamSettingArgs;
   streamCustomerChatReaction: SubscriptionStreamCustomerChatReactionArgs;
+  tenantChanges: NoArgs;
 }
 
 export interface SumOfTickets {
@@ -1356,6 +1605,12 @@ export interface SumOfTickets {
 export interface Tenant {
   slug: string;
   name: string;
+}
+
+/** One change: `kind` is one of src/shared/domain/tenant-changes.ts; `id` the changed row, or null for the whole set. */
+export interface TenantChange {
+  kind: string;
+  id?: Maybe<string>;
 }
 
 export interface TicketCampaign {
