@@ -3,6 +3,7 @@ import { authResolvers } from '../modules/auth/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
+import { storeSettingsResolvers } from '../modules/store-settings/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
 import { usersResolvers } from '../modules/users/resolvers';
 import { syncModules } from '../sync/modules';
@@ -20,4 +21,5 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   ...syncModules,
   attendanceResolvers,
   tenantChangesResolvers,
+  storeSettingsResolvers,
 ];
