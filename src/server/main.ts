@@ -77,11 +77,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   }
   const ownedDatabase = options.database ? null : database;
+  let startedJobs: ServerServices['jobs'];
   try {
     const jwtSecret = await resolveJwtSecret(config);
     await ensurePlatformDefaults(database, config);
     const app = await buildApp({ config: { ...config, jwtSecret }, database, services: options.services });
     await seedDemoIfWanted(database, app, jwtSecret, options.demo ?? config.demo);
+    // Before listening: a request may send a job; and jobs due while the server was down run now.
+    startedJobs = app.deps.services.jobs;
+    await startedJobs?.start();
     await app.fastify.listen({ port: config.port, host: config.host });
     const { port } = app.fastify.server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
@@ -97,11 +101,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       autoTransfers,
       close: async () => {
         await autoTransfers?.stop();
+        await app.deps.services.jobs?.stop();
         await app.fastify.close();
         await ownedDatabase?.close();
       },
     };
   } catch (error) {
+    await startedJobs?.stop();
     await ownedDatabase?.close();
     throw error;
   }

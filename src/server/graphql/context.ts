@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { AccessTokens } from '../modules/auth/access-tokens';
 import type { Mailer } from '../modules/auth/mailer';
 import type { PasswordHasher } from '../modules/auth/passwords';
+import type { JobQueue } from '../jobs/job-queue';
 import type { SyncServices } from '../sync/services';
 
 /** The tenant named by the first path segment, resolved once per request. */
@@ -58,4 +59,6 @@ export interface ServerServices {
   channels?: ChannelServices;
   /** The sync engine: pub/sub, stream hub, outbound dispatcher (src/server/sync/services.ts). */
   sync?: SyncServices;
+  /** The durable job queue (src/server/jobs/), started with the server. */
+  jobs?: JobQueue;
 }

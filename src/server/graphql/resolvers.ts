@@ -1,6 +1,10 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
+import { contactsResolvers } from '../modules/contacts/resolvers';
+import { departmentsResolvers } from '../modules/departments/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
+import { knowledgeResolvers } from '../modules/knowledge/resolvers';
+import { rolesResolvers } from '../modules/roles/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
 import { storeSettingsResolvers } from '../modules/store-settings/resolvers';
@@ -16,10 +20,14 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   tenantsResolvers,
   authResolvers,
   usersResolvers,
+  departmentsResolvers,
+  rolesResolvers,
   settingsResolvers,
   instancesResolvers,
   ...syncModules,
   attendanceResolvers,
+  contactsResolvers,
+  knowledgeResolvers,
   tenantChangesResolvers,
   storeSettingsResolvers,
 ];
