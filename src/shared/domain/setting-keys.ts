@@ -26,7 +26,6 @@ export interface SettingDefinition {
 
 export const DEFAULT_CLOSING_MESSAGE = 'Seu atendimento foi finalizado. Obrigado pelo contato!';
 export const DEFAULT_SURVEY_QUESTION = 'Como você avalia o nosso atendimento? Responda com uma nota de {{escala}}.';
-export const DEFAULT_SURVEY_THANKS = 'Obrigado pela sua avaliação!';
 
 /** Answer scales of the satisfaction survey; the dashboards read the key `nps_scale`. */
 export const NPS_SCALES = [
@@ -68,16 +67,6 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     route: 'configs-nps-messages',
     dynamic: false,
     defaultValue: DEFAULT_SURVEY_QUESTION,
-  },
-  {
-    key: 'nps_thanks_message',
-    label: 'Agradecimento',
-    help: 'Enviado quando o cliente responde com uma nota válida. Deixe em branco para não enviar.',
-    input: longText,
-    perConnection: true,
-    route: 'configs-nps-messages',
-    dynamic: false,
-    defaultValue: DEFAULT_SURVEY_THANKS,
   },
   {
     key: 'nps_scale',
