@@ -7,6 +7,7 @@ import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
+import { storeSettingsResolvers } from '../modules/store-settings/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
 import { usersResolvers } from '../modules/users/resolvers';
 import { syncModules } from '../sync/modules';
@@ -28,4 +29,5 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   contactsResolvers,
   knowledgeResolvers,
   tenantChangesResolvers,
+  storeSettingsResolvers,
 ];

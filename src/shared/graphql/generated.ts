@@ -450,6 +450,22 @@ export interface CustomerUpdateInput {
   is_blacklisted_campaign?: Maybe<boolean>;
 }
 
+export interface DayHours {
+  /** 0 = domingo … 6 = sábado. */
+  day: number;
+  open: boolean;
+  /** HH:mm. */
+  opens: string;
+  closes: string;
+}
+
+export interface DayHoursInput {
+  day: number;
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
 export interface Feature {
   id: string;
   name: string;
@@ -672,6 +688,16 @@ export interface Mutation {
   createMessageTemplate: MessageTemplate;
   updateMessageTemplate: MessageTemplate;
   deleteMessageTemplate: boolean;
+  /** Sets (or with value null removes) settings of the tenant, or of one connection when instance_id is given. */
+  saveSettings: Array<SettingValue>;
+  saveStoreInfo: StoreInfo;
+  /** A new version of the terms of use: a PDF uploaded first with POST /api/file/upload. */
+  addTermsDocument: TermsDocument;
+  createTrainingVideo: TrainingVideo;
+  updateTrainingVideo: TrainingVideo;
+  deleteTrainingVideo: boolean;
+  /** Stars a page of the signed-in user, or takes the star away (is_bookmarked false removes it). */
+  setStarredPage: Array<StarredPage>;
   pushCustomerChat: Array<CustomerChat>;
   pushChatTicket: Array<ChatTicket>;
   pushCustomer: Array<Customer>;
@@ -1010,6 +1036,43 @@ export interface MutationDeleteMessageTemplateArgs {
   id: string;
 }
 
+export interface MutationSaveSettingsArgs {
+  instance_id?: Maybe<string>;
+  values: Array<SettingValueInput>;
+}
+
+export interface MutationSaveStoreInfoArgs {
+  input: StoreInfoInput;
+}
+
+export interface MutationAddTermsDocumentArgs {
+  file: string;
+  name: string;
+}
+
+export interface MutationCreateTrainingVideoArgs {
+  title: string;
+  url: string;
+  description?: Maybe<string>;
+}
+
+export interface MutationUpdateTrainingVideoArgs {
+  id: string;
+  title: string;
+  url: string;
+  description?: Maybe<string>;
+}
+
+export interface MutationDeleteTrainingVideoArgs {
+  id: string;
+}
+
+export interface MutationSetStarredPageArgs {
+  url: string;
+  title: string;
+  is_bookmarked: boolean;
+}
+
 export interface MutationPushCustomerChatArgs {
   rows: Array<CustomerChatPushRow>;
 }
@@ -1175,6 +1238,13 @@ export interface MutationFieldArgs {
   createMessageTemplate: MutationCreateMessageTemplateArgs;
   updateMessageTemplate: MutationUpdateMessageTemplateArgs;
   deleteMessageTemplate: MutationDeleteMessageTemplateArgs;
+  saveSettings: MutationSaveSettingsArgs;
+  saveStoreInfo: MutationSaveStoreInfoArgs;
+  addTermsDocument: MutationAddTermsDocumentArgs;
+  createTrainingVideo: MutationCreateTrainingVideoArgs;
+  updateTrainingVideo: MutationUpdateTrainingVideoArgs;
+  deleteTrainingVideo: MutationDeleteTrainingVideoArgs;
+  setStarredPage: MutationSetStarredPageArgs;
   pushCustomerChat: MutationPushCustomerChatArgs;
   pushChatTicket: MutationPushChatTicketArgs;
   pushCustomer: MutationPushCustomerArgs;
@@ -1244,6 +1314,17 @@ export interface Query {
   /** Pages of messages, page 1 the latest; `hash` returns only that message; `id` narrows to one ticket. */
   customerChatsPaginated: CustomerChatsPaginated;
   messageTemplates: Array<MessageTemplate>;
+  /**
+   * Stored values of the keys (every key of the catalogue the viewer may edit when omitted), the
+   * tenant's and every connection's. Keys of screens the viewer's role cannot open are refused.
+   */
+  settingValues: Array<SettingValue>;
+  storeInfo: StoreInfo;
+  /** Versions of the terms of use, newest first. */
+  termsDocuments: Array<TermsDocument>;
+  trainingVideos: Array<TrainingVideo>;
+  /** The signed-in user's starred pages, in the order they were starred (SPEC §9: the first 10 form the short list). */
+  starredPages: Array<StarredPage>;
   /** What the viewer's pulls on the connection depend on besides the user (role, department, use of the connection), as an opaque string: local data pulled under another one is stale. */
   syncScope: string;
   pullCustomerChat: CustomerChatPullBulk;
@@ -1370,6 +1451,10 @@ export interface QueryCustomerChatsPaginatedArgs {
   id?: Maybe<string>;
 }
 
+export interface QuerySettingValuesArgs {
+  keys?: Maybe<Array<string>>;
+}
+
 export interface QuerySyncScopeArgs {
   instance_id: string;
 }
@@ -1481,6 +1566,11 @@ export interface QueryFieldArgs {
   oldCustomerChats: QueryOldCustomerChatsArgs;
   customerChatsPaginated: QueryCustomerChatsPaginatedArgs;
   messageTemplates: NoArgs;
+  settingValues: QuerySettingValuesArgs;
+  storeInfo: NoArgs;
+  termsDocuments: NoArgs;
+  trainingVideos: NoArgs;
+  starredPages: NoArgs;
   syncScope: QuerySyncScopeArgs;
   pullCustomerChat: QueryPullCustomerChatArgs;
   pullChatTicket: QueryPullChatTicketArgs;
@@ -1541,6 +1631,49 @@ export interface SettingPullBulk {
   documents: Array<Setting>;
   checkpoint?: Maybe<SettingCheckpoint>;
   resync: boolean;
+}
+
+/** A stored setting: instance_id null is the tenant's value, otherwise the connection's override. */
+export interface SettingValue {
+  key: string;
+  instance_id?: Maybe<string>;
+  value: string;
+  updated_at: string;
+}
+
+/** value null removes the row: a connection goes back to the tenant's value, the tenant to the default. */
+export interface SettingValueInput {
+  key: string;
+  value?: Maybe<string>;
+}
+
+/** SPEC §3 starred page; title is what the short list shows. */
+export interface StarredPage {
+  id: string;
+  url: string;
+  title: string;
+  is_bookmarked: boolean;
+}
+
+/** configs/client-form. document (CNPJ) and phone are digits only; logo is a media-store file name. */
+export interface StoreInfo {
+  name: string;
+  document: string;
+  address: string;
+  phone: string;
+  opening_hours: Array<DayHours>;
+  logo: string;
+  /** Whether the store is open now by its opening hours (America/Sao_Paulo). */
+  open_now: boolean;
+}
+
+export interface StoreInfoInput {
+  name: string;
+  document: string;
+  address: string;
+  phone: string;
+  opening_hours: Array<DayHoursInput>;
+  logo: string;
 }
 
 export interface Subscription {
@@ -1613,6 +1746,16 @@ export interface TenantChange {
   id?: Maybe<string>;
 }
 
+/** A version of the terms of use (configs/contract-proposal-pdf); the newest is in force. */
+export interface TermsDocument {
+  id: string;
+  file: string;
+  name: string;
+  size: number;
+  created_at: string;
+  created_by_name?: Maybe<string>;
+}
+
 export interface TicketCampaign {
   id: string;
   name?: Maybe<string>;
@@ -1674,6 +1817,13 @@ export interface TicketUser {
   name: string;
   image?: Maybe<string>;
   deleted_at?: Maybe<string>;
+}
+
+export interface TrainingVideo {
+  id: string;
+  title: string;
+  url: string;
+  description?: Maybe<string>;
 }
 
 export interface TwoFactorQrcode {
