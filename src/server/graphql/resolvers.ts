@@ -1,5 +1,6 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
+import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
@@ -24,4 +25,5 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   ...syncModules,
   attendanceResolvers,
   tenantChangesResolvers,
+  crmResolvers,
 ];

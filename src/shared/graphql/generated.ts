@@ -14,6 +14,7 @@ export interface AttendanceReferences {
   users: Array<AttendanceUser>;
   departments: Array<AttendanceDepartment>;
   closing_reasons: Array<CrmReason>;
+  categories: Array<Category>;
 }
 
 /** An attendant as the console lists them for transfers (SPEC §7 onlineUsers). */
@@ -24,6 +25,21 @@ export interface AttendanceUser {
   /** Signed in now (the user's presence). */
   isConnected: boolean;
   department_id?: Maybe<string>;
+}
+
+/** A category tickets are tagged with (crm/category). */
+export interface Category {
+  id: string;
+  name: string;
+  /** #rrggbb */
+  color: string;
+  /** Tickets tagged with it. */
+  tickets_count: number;
+}
+
+export interface CategoryInput {
+  name: string;
+  color: string;
 }
 
 export interface ChatTicket {
@@ -225,6 +241,15 @@ export interface ContactUser {
 export interface CrmReason {
   id: string;
   name: string;
+  activated: boolean;
+  /** Closing a ticket with this reason needs a note. */
+  requires_note: boolean;
+}
+
+export interface CrmReasonInput {
+  name: string;
+  activated: boolean;
+  requires_note: boolean;
 }
 
 export interface Customer {
@@ -636,6 +661,15 @@ export interface Mutation {
   updateCustomerGroup: CustomerGroup;
   /** Deletes a group; its contacts stay, without a group. */
   deleteCustomerGroup: boolean;
+  createCrmReason: CrmReason;
+  updateCrmReason: CrmReason;
+  /** Refused for a reason already used to close tickets: deactivate it instead. */
+  deleteCrmReason: boolean;
+  createCategory: Category;
+  updateCategory: Category;
+  deleteCategory: boolean;
+  /** Replaces the ticket's categories. */
+  setTicketCategories: Array<Category>;
   /** Creates a connection, down until brought up (updateInstanceIntegration). channel defaults to sandbox. */
   createInstance: Instance;
   /**
@@ -914,6 +948,37 @@ export interface MutationDeleteCustomerGroupArgs {
   id: string;
 }
 
+export interface MutationCreateCrmReasonArgs {
+  input: CrmReasonInput;
+}
+
+export interface MutationUpdateCrmReasonArgs {
+  id: string;
+  input: CrmReasonInput;
+}
+
+export interface MutationDeleteCrmReasonArgs {
+  id: string;
+}
+
+export interface MutationCreateCategoryArgs {
+  input: CategoryInput;
+}
+
+export interface MutationUpdateCategoryArgs {
+  id: string;
+  input: CategoryInput;
+}
+
+export interface MutationDeleteCategoryArgs {
+  id: string;
+}
+
+export interface MutationSetTicketCategoriesArgs {
+  chat_ticket_id: string;
+  category_ids: Array<string>;
+}
+
 export interface MutationCreateInstanceArgs {
   name: string;
   hub_host?: Maybe<string>;
@@ -1159,6 +1224,13 @@ export interface MutationFieldArgs {
   createCustomerGroup: MutationCreateCustomerGroupArgs;
   updateCustomerGroup: MutationUpdateCustomerGroupArgs;
   deleteCustomerGroup: MutationDeleteCustomerGroupArgs;
+  createCrmReason: MutationCreateCrmReasonArgs;
+  updateCrmReason: MutationUpdateCrmReasonArgs;
+  deleteCrmReason: MutationDeleteCrmReasonArgs;
+  createCategory: MutationCreateCategoryArgs;
+  updateCategory: MutationUpdateCategoryArgs;
+  deleteCategory: MutationDeleteCategoryArgs;
+  setTicketCategories: MutationSetTicketCategoriesArgs;
   createInstance: MutationCreateInstanceArgs;
   updateInstance: MutationUpdateInstanceArgs;
   updateInstanceIntegration: MutationUpdateInstanceIntegrationArgs;
@@ -1220,6 +1292,13 @@ export interface Query {
   contact?: Maybe<Contact>;
   /** Blocked numbers (numbers-blacklist/list): kind any (default), attendance or campaign; latest block first. */
   blockedNumbers: ContactPage;
+  /** Every reason of the tenant (crm/reasons), by name; `search` matches the name. */
+  crmReasons: Array<CrmReason>;
+  crmReason?: Maybe<CrmReason>;
+  categories: Array<Category>;
+  category?: Maybe<Category>;
+  /** The categories of a ticket the viewer may see. */
+  ticketCategories: Array<Category>;
   customerInfos?: Maybe<Customer>;
   /** The tenant's customer groups by name: the choices of a customer's group (Customer.group_of_customer_id). */
   customerGroups: Array<CustomerGroup>;
@@ -1319,6 +1398,27 @@ export interface QueryBlockedNumbersArgs {
   kind?: Maybe<string>;
   offset?: Maybe<number>;
   limit?: Maybe<number>;
+}
+
+export interface QueryCrmReasonsArgs {
+  search?: Maybe<string>;
+  activated?: Maybe<boolean>;
+}
+
+export interface QueryCrmReasonArgs {
+  id: string;
+}
+
+export interface QueryCategoriesArgs {
+  search?: Maybe<string>;
+}
+
+export interface QueryCategoryArgs {
+  id: string;
+}
+
+export interface QueryTicketCategoriesArgs {
+  chat_ticket_id: string;
 }
 
 export interface QueryCustomerInfosArgs {
@@ -1470,6 +1570,11 @@ export interface QueryFieldArgs {
   contacts: QueryContactsArgs;
   contact: QueryContactArgs;
   blockedNumbers: QueryBlockedNumbersArgs;
+  crmReasons: QueryCrmReasonsArgs;
+  crmReason: QueryCrmReasonArgs;
+  categories: QueryCategoriesArgs;
+  category: QueryCategoryArgs;
+  ticketCategories: QueryTicketCategoriesArgs;
   customerInfos: QueryCustomerInfosArgs;
   customerGroups: NoArgs;
   instances: QueryInstancesArgs;
