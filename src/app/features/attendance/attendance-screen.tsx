@@ -55,13 +55,13 @@ export function AttendanceScreen() {
   const ticket = useSelectedTicket(list.tickets, ui.selectedId);
   const wide = useMediaQuery('(min-width: 75em)', true) ?? true;
   const [fillRef, height] = useFillHeight<HTMLDivElement>();
-  useTicketEvents(ctx);
-
   const { tenant, instanceId, online } = ctx;
   const official = ctx.connection?.official === true;
-  useEffect(() => {
+  const refreshReferences = useCallback(() => {
     if (online && instanceId) void refreshAttendanceReferences({ tenant, instanceId, official });
   }, [tenant, instanceId, online, official]);
+  useTicketEvents(ctx, refreshReferences);
+  useEffect(refreshReferences, [refreshReferences]);
 
   const hasTickets = list.tickets.length > 0;
   useEffect(() => {
