@@ -4,6 +4,7 @@ import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
+import { schedulesResolvers } from '../modules/schedules/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
@@ -26,4 +27,5 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   attendanceResolvers,
   tenantChangesResolvers,
   crmResolvers,
+  schedulesResolvers,
 ];

@@ -706,6 +706,11 @@ export interface Mutation {
   createMessageTemplate: MessageTemplate;
   updateMessageTemplate: MessageTemplate;
   deleteMessageTemplate: boolean;
+  /** send_at: 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future. */
+  createScheduledMessage: ScheduledMessage;
+  /** Only while agendada; fields left out are kept. */
+  updateScheduledMessage: ScheduledMessage;
+  cancelScheduledMessage: ScheduledMessage;
   pushCustomerChat: Array<CustomerChat>;
   pushChatTicket: Array<ChatTicket>;
   pushCustomer: Array<Customer>;
@@ -1075,6 +1080,25 @@ export interface MutationDeleteMessageTemplateArgs {
   id: string;
 }
 
+export interface MutationCreateScheduledMessageArgs {
+  instance_id: string;
+  customer_id: string;
+  message: string;
+  send_at: string;
+  cancel_on_reply?: Maybe<boolean>;
+}
+
+export interface MutationUpdateScheduledMessageArgs {
+  id: string;
+  message?: Maybe<string>;
+  send_at?: Maybe<string>;
+  cancel_on_reply?: Maybe<boolean>;
+}
+
+export interface MutationCancelScheduledMessageArgs {
+  id: string;
+}
+
 export interface MutationPushCustomerChatArgs {
   rows: Array<CustomerChatPushRow>;
 }
@@ -1247,6 +1271,9 @@ export interface MutationFieldArgs {
   createMessageTemplate: MutationCreateMessageTemplateArgs;
   updateMessageTemplate: MutationUpdateMessageTemplateArgs;
   deleteMessageTemplate: MutationDeleteMessageTemplateArgs;
+  createScheduledMessage: MutationCreateScheduledMessageArgs;
+  updateScheduledMessage: MutationUpdateScheduledMessageArgs;
+  cancelScheduledMessage: MutationCancelScheduledMessageArgs;
   pushCustomerChat: MutationPushCustomerChatArgs;
   pushChatTicket: MutationPushChatTicketArgs;
   pushCustomer: MutationPushCustomerArgs;
@@ -1323,6 +1350,10 @@ export interface Query {
   /** Pages of messages, page 1 the latest; `hash` returns only that message; `id` narrows to one ticket. */
   customerChatsPaginated: CustomerChatsPaginated;
   messageTemplates: Array<MessageTemplate>;
+  /** An administrador sees every schedule of the tenant; anyone else their own. Newest time first, at most 500. */
+  scheduledMessages: Array<ScheduledMessage>;
+  /** Customers matching a name or number, for the schedule form (at most 20). */
+  scheduleRecipients: Array<ScheduleRecipient>;
   /** What the viewer's pulls on the connection depend on besides the user (role, department, use of the connection), as an opaque string: local data pulled under another one is stale. */
   syncScope: string;
   pullCustomerChat: CustomerChatPullBulk;
@@ -1470,6 +1501,14 @@ export interface QueryCustomerChatsPaginatedArgs {
   id?: Maybe<string>;
 }
 
+export interface QueryScheduledMessagesArgs {
+  filters?: Maybe<ScheduledMessageFilters>;
+}
+
+export interface QueryScheduleRecipientsArgs {
+  search: string;
+}
+
 export interface QuerySyncScopeArgs {
   instance_id: string;
 }
@@ -1586,6 +1625,8 @@ export interface QueryFieldArgs {
   oldCustomerChats: QueryOldCustomerChatsArgs;
   customerChatsPaginated: QueryCustomerChatsPaginatedArgs;
   messageTemplates: NoArgs;
+  scheduledMessages: QueryScheduledMessagesArgs;
+  scheduleRecipients: QueryScheduleRecipientsArgs;
   syncScope: QuerySyncScopeArgs;
   pullCustomerChat: QueryPullCustomerChatArgs;
   pullChatTicket: QueryPullChatTicketArgs;
@@ -1620,6 +1661,45 @@ export interface Role {
   users_count?: Maybe<number>;
   /** True for `administrador`: every route, cannot be deleted or lose routes. */
   is_admin?: Maybe<boolean>;
+}
+
+export interface ScheduledMessage {
+  id: string;
+  instance_id: string;
+  instance_name: string;
+  customer_id: string;
+  customer_name?: Maybe<string>;
+  phone_number: string;
+  /** Who scheduled it; the message is sent as theirs. */
+  user_id: string;
+  user_name: string;
+  message: string;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo */
+  send_at: string;
+  cancel_on_reply: boolean;
+  /** agendada, enviada, cancelada or falhou */
+  status: string;
+  /** Sent well after its time (the server was down then). */
+  late: boolean;
+  failure_reason?: Maybe<string>;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo */
+  sent_at?: Maybe<string>;
+  /** The message in the ticket's history, once sent. */
+  customer_chat_id?: Maybe<string>;
+}
+
+export interface ScheduledMessageFilters {
+  status?: Maybe<string>;
+  instance_id?: Maybe<string>;
+  customer_id?: Maybe<string>;
+  search?: Maybe<string>;
+}
+
+/** A customer to schedule to, as the picker lists them. */
+export interface ScheduleRecipient {
+  id: string;
+  name?: Maybe<string>;
+  phone_number: string;
 }
 
 /** A setting row (SPEC §3): per connection, or tenant-wide when instance_id is null. */
