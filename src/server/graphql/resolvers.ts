@@ -1,8 +1,10 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
+import { contactsResolvers } from '../modules/contacts/resolvers';
 import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
+import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
 import { schedulesResolvers } from '../modules/schedules/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
@@ -25,6 +27,8 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   instancesResolvers,
   ...syncModules,
   attendanceResolvers,
+  contactsResolvers,
+  knowledgeResolvers,
   tenantChangesResolvers,
   crmResolvers,
   schedulesResolvers,

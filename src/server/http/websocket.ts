@@ -17,6 +17,15 @@ export const WS_CLOSE = { tokenExpired: 4401, unauthorized: 4403 } as const;
 
 const GRAPHQL_PATH = /^\/[^/]+\/graphql\/?$/;
 
+/**
+ * Frame caps (issue 13): before sign-in the only message is connection_init with a token; after it,
+ * subscribe messages carry a query and its variables (pushes and uploads go over HTTP). ws refuses
+ * a frame above `maxPayload` while reading it, so no bigger frame is ever held in memory.
+ */
+export const WS_MAX_FRAME_BYTES = { beforeSignIn: 16 * 1024, afterSignIn: 256 * 1024 } as const;
+/** RFC 6455: the message is too big to process. */
+const CLOSE_TOO_BIG = 1009;
+
 /** What a connection keeps besides graphql-ws's own socket and request. */
 type ConnectionExtra = { context: RequestContext };
 
@@ -56,7 +65,8 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
   }));
   sync.start();
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES.afterSignIn });
+  const signedIn = new WeakSet<object>();
   const live = new Set<LiveConnection>();
   /**
    * The context is built once per connection, so a user blocked, deleted or moved to another
@@ -89,13 +99,21 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      // Registered before graphql-ws's own listener, so an oversized first frame ends the socket first.
+      ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+        const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
+        if (!signedIn.has(ws) && size > WS_MAX_FRAME_BYTES.beforeSignIn) ws.close(CLOSE_TOO_BIG, 'Message Too Big');
+      });
+      wss.emit('connection', ws, request);
+    });
   });
 
   const server = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       onConnect: async (ctx) => {
         const { request, socket } = ctx.extra;
+        if (socket.readyState !== socket.OPEN) return false;
         try {
           const input: ContextInput = {
             tenantSlug: tenantSlugOf(request.url ?? '/'),
@@ -109,6 +127,7 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
             return false;
           }
           ctx.extra.context = context;
+          signedIn.add(socket);
           const connection: LiveConnection = { input, scope: scopeOf(context.viewer), close: (code, reason) => socket.close(code, reason) };
           live.add(connection);
           socket.once('close', () => live.delete(connection));

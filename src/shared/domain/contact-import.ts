@@ -88,7 +88,7 @@ export class ImportDeduper {
 export const importRowSchema = z.object({
   line: z.number().int().positive(),
   name: z.string().trim().max(IMPORT_LIMITS.name).nullish(),
-  phone_number: z.string().trim().min(1).max(IMPORT_LIMITS.phone_number),
+  phone_number: z.string().trim().max(IMPORT_LIMITS.phone_number),
   document_register: z.string().trim().max(IMPORT_LIMITS.document_register).nullish(),
   address: z.string().trim().max(IMPORT_LIMITS.address).nullish(),
   group: z.string().trim().max(IMPORT_LIMITS.group).nullish(),
