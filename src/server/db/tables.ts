@@ -1,6 +1,7 @@
 import type { AttendanceTables } from './schema/attendance';
 import type { AuthTables } from './schema/auth';
 import type { ChannelTables } from './schema/channels';
+import type { CrmTables } from './schema/crm';
 import type { InstanceTables } from './schema/instances';
 import type { KnowledgeTables } from './schema/knowledge';
 import type { SettingTables } from './schema/settings';
@@ -16,4 +17,5 @@ export interface Tables
     ChannelTables,
     AttendanceTables,
     KnowledgeTables,
-    StoreSettingTables {}
+    StoreSettingTables,
+    CrmTables {}
