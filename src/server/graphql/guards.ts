@@ -1,3 +1,4 @@
+import { canOpenRoute } from '../../shared/domain/permissions';
 import { ADMIN_ROLE } from '../../shared/domain/routes';
 import type { RequestContext, Viewer } from './context';
 import { forbidden, tokenExpired, unauthorized } from './errors';
@@ -11,5 +12,12 @@ export function requireViewer(context: RequestContext): Viewer {
 export function requireAdmin(context: RequestContext): Viewer {
   const viewer = requireViewer(context);
   if (viewer.roleName !== ADMIN_ROLE) throw forbidden();
+  return viewer;
+}
+
+/** The viewer, when their role opens one of `routes` (SPEC §2 check rule); otherwise FORBIDDEN. */
+export function requireAnyRoute(context: RequestContext, ...routes: string[]): Viewer {
+  const viewer = requireViewer(context);
+  if (!routes.some((route) => canOpenRoute(route, { name: viewer.roleName, has_permission_routes: viewer.routes }))) throw forbidden();
   return viewer;
 }

@@ -2,6 +2,7 @@ import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
 import { contactsResolvers } from '../modules/contacts/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
+import { flowsResolvers } from '../modules/flows/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
@@ -28,4 +29,5 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   contactsResolvers,
   knowledgeResolvers,
   tenantChangesResolvers,
+  flowsResolvers,
 ];

@@ -49,6 +49,14 @@ export interface JobDefinition<T extends object> {
   concurrency?: number;
 }
 
+/**
+ * A job kind as its senders know it: the name, typed by its data. A module whose handlers need
+ * the server's services declares the reference statically and binds `run` in its job module.
+ */
+export type JobRef<T extends object> = Pick<JobDefinition<T>, 'name'> & { readonly data?: T };
+
+export const jobRef = <T extends object>(name: string): JobRef<T> => ({ name });
+
 export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }
@@ -164,7 +172,7 @@ export class JobQueue {
   }
 
   /** Creates a job inside `tx`; null when its key was sent before. */
-  async send<T extends object>(tx: Tx, job: JobDefinition<T>, data: T, options: SendJobOptions = {}): Promise<string | null> {
+  async send<T extends object>(tx: Tx, job: JobRef<T>, data: T, options: SendJobOptions = {}): Promise<string | null> {
     return this.requireBoss().send(job.name, data, {
       db: transactionBossDb(tx),
       ...(options.at ? { startAfter: options.at } : {}),

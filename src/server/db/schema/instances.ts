@@ -23,6 +23,7 @@ export interface InstancesTable {
   integration_id: string | null;
   broker: string | null;
   dialog_params: Defaulted<Record<string, unknown>>;
+  passive_flow_id: Defaulted<number | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
