@@ -83,7 +83,7 @@ export async function transferOneUnanswered(deps: MessagingDeps, tenantId: numbe
         select i.id as instance_id, coalesce((
           select case when btrim(s.value) ~ '^[0-9]{1,6}$' then btrim(s.value)::int end
           from settings s
-          where s.tenant_id = i.tenant_id and s.key = ${NO_RESPONSE_SETTING}
+          where s.tenant_id = i.tenant_id and s.key = ${NO_RESPONSE_SETTING} and s.deleted_at is null
             and (s.instance_id = i.id or s.instance_id is null)
           order by s.instance_id is null
           limit 1
