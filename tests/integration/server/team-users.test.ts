@@ -188,4 +188,20 @@ describe('users administration (SPEC §7 users, newUser, updateUser, deleteUser,
     const again = await t.ok('admin', NEW_USER, { name: 'Ana Nova', email: 'ana@demo.local', password: 'Ana#Nova77x', role: ids.roles.atendente });
     expect(again.newUser.email).toBe('ana@demo.local');
   });
+
+  it('lets a non-administrador role that lists users/list manage attendants, but never make or touch an administrador', async () => {
+    const role = await t.ok('admin', `mutation { createRole(display_name: "Gerente", has_permission_routes: ["users-list"]) { id } }`);
+    await t.ok('admin', NEW_USER, { name: 'Gerson Gerente', email: 'gerson@demo.local', password: 'Gerson#Forte9', role: role.createRole.id });
+    const { token } = await t.server.signIn('demo', 'gerson@demo.local', 'Gerson#Forte9');
+    const asManager = (query: string, variables: Record<string, unknown>) => t.server.gql<Data>('demo', query, variables, token);
+    expect((await asManager(USERS, {})).data?.users.total).toBeGreaterThan(0);
+    const attendant = await asManager(NEW_USER, { name: 'Davi', email: 'davi@demo.local', password: 'Davi#Forte77', role: ids.roles.atendente });
+    expect(attendant.data?.newUser.name).toBe('Davi');
+    const promote = await asManager(NEW_USER, { name: 'Eva', email: 'eva@demo.local', password: 'Eva#Forte79x', role: ids.roles.administrador });
+    expect(promote.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await asManager(UPDATE_USER, { id: attendant.data?.newUser.id, role: ids.roles.administrador })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await asManager(UPDATE_USER, { id: ids.users.admin, name: 'Trocado' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await asManager(`mutation ($id: ID!) { deleteUser(id: $id) }`, { id: ids.users.admin })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await asManager(`query { roles { id } }`, {})).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
 });
