@@ -817,8 +817,9 @@ export interface Mutation {
    * Changes the given fields (absent or null ones stay; password empty or absent keeps it; a new password
    * ends the user's sessions). user_department_id: absent keeps it, null takes the user out of every
    * department. chosen_instances replaces the user's connections when given. image: absent or the current
-   * value keeps the photo; a `data:image/…;base64,` URL (PNG, JPEG or WebP, at most 2 MB) stores a new one;
-   * null or '' removes it. User id 1 keeps the
+   * value keeps the photo; a `data:image/…;base64,` URL (PNG, JPEG or WebP, at most 2 MB) stores a new one,
+   * as does an image the tenant uploaded (`/api/file/<name>` answered by POST /api/file/upload);
+   * null or '' removes it. Only an administrador may give, take or change an administrador. User id 1 keeps the
    * administrador role. A change of role, department or connections takes effect at once on the user's
    * open tabs; connections or a department taken away send their open tickets on (attendant removed).
    * Route users-list.

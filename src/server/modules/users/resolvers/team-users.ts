@@ -42,14 +42,14 @@ export const userInstances: QueryResolver<'userInstances'> = async (_parent, arg
 };
 
 export const newUser: MutationResolver<'newUser'> = async (_parent, args, context) => {
-  requireRoute(context, USERS_ROUTE);
-  return createUser(context, parseInput(newUserInput, args));
+  const viewer = requireRoute(context, USERS_ROUTE);
+  return createUser(context, viewer, parseInput(newUserInput, args));
 };
 
 export const updateUser: MutationResolver<'updateUser'> = async (_parent, args, context) => {
-  requireRoute(context, USERS_ROUTE);
+  const viewer = requireRoute(context, USERS_ROUTE);
   const given = new Set(Object.entries(args).filter(([, value]) => value !== undefined).map(([key]) => key));
-  return editUser(context, parseInput(updateUserInput, args), given);
+  return editUser(context, viewer, parseInput(updateUserInput, args), given);
 };
 
 export const deleteUser: MutationResolver<'deleteUser'> = async (_parent, args, context) => {
