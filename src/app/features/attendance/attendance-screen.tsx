@@ -12,6 +12,7 @@ import { OPENING_WINDOW } from './data/use-conversation';
 import { useSelectedTicket } from './data/use-selected-ticket';
 import { useReferencesView } from './data/use-references-view';
 import { refreshAttendanceReferences } from './data/reference-refresh';
+import { useLiveReferences } from './data/use-live-references';
 import { TicketListPane } from './list/ticket-list-pane';
 import { EmptyHint } from './ui/empty-hint';
 import { useNow } from './ui/use-now';
@@ -67,6 +68,7 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
   useEffect(() => {
     if (online && instanceId) void refreshAttendanceReferences({ tenant, instanceId, official });
   }, [tenant, instanceId, online, official]);
+  useLiveReferences(instanceId ? { tenant, instanceId, official } : null);
 
   const hasTickets = list.tickets.length > 0;
   useEffect(() => {

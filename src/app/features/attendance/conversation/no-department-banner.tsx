@@ -14,7 +14,7 @@ export function NoDepartmentBanner({ tenant, ticketId, departments }: { tenant: 
   const choose = async (department: DepartmentView) => {
     setBusy(true);
     try {
-      await transferToDepartment(tenant, ticketId, department.id);
+      await transferToDepartment(tenant, ticketId, String(department.id));
       notifications.show({ color: 'teal', title: t.setDepartment, message: t.departmentSet(department.name) });
     } catch {
       // The client already showed the catalogue's notification.
