@@ -2,6 +2,7 @@ import type { AttendanceTables } from './schema/attendance';
 import type { AuthTables } from './schema/auth';
 import type { ChannelTables } from './schema/channels';
 import type { CrmTables } from './schema/crm';
+import type { FlowTables } from './schema/flows';
 import type { InstanceTables } from './schema/instances';
 import type { KnowledgeTables } from './schema/knowledge';
 import type { SettingTables } from './schema/settings';
@@ -18,4 +19,5 @@ export interface Tables
     AttendanceTables,
     KnowledgeTables,
     StoreSettingTables,
-    CrmTables {}
+    CrmTables,
+    FlowTables {}

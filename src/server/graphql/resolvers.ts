@@ -3,6 +3,7 @@ import { authResolvers } from '../modules/auth/resolvers';
 import { contactsResolvers } from '../modules/contacts/resolvers';
 import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
+import { flowsResolvers } from '../modules/flows/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
@@ -34,4 +35,5 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   storeSettingsResolvers,
   crmResolvers,
   schedulesResolvers,
+  flowsResolvers,
 ];

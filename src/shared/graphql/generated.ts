@@ -42,6 +42,58 @@ export interface CategoryInput {
   color: string;
 }
 
+export interface ChatFlow {
+  id: string;
+  name: string;
+  /** passive or active */
+  kind: string;
+  /** The draft being edited, as JSON. */
+  draft: string;
+  /** The version new sessions run; null until the first publish. */
+  published_version?: Maybe<number>;
+  published_at?: Maybe<string>;
+  /** The draft differs from the published version. */
+  has_unpublished_changes: boolean;
+  expire_minutes: number;
+  expire_message?: Maybe<string>;
+  /** Connections whose customers' first message starts this flow (passive flows). */
+  instances: Array<ChatFlowInstance>;
+  /** Sessions waiting for the customer, a timer or an HTTP answer. */
+  running_sessions: number;
+  updated_at: string;
+}
+
+export interface ChatFlowInput {
+  name: string;
+  /** The draft, as JSON. */
+  draft: string;
+  expire_minutes?: Maybe<number>;
+  expire_message?: Maybe<string>;
+}
+
+export interface ChatFlowInstance {
+  id: string;
+  name: string;
+}
+
+export interface ChatFlowProblem {
+  node_id?: Maybe<string>;
+  message: string;
+}
+
+/** What the builder gets back from a save or a publish: the flow, and why it cannot be published yet. */
+export interface ChatFlowSaveResult {
+  flow: ChatFlow;
+  problems: Array<ChatFlowProblem>;
+}
+
+export interface ChatFlowVersion {
+  id: string;
+  version: number;
+  published_at: string;
+  published_by_name?: Maybe<string>;
+}
+
 export interface ChatTicket {
   id: string;
   campaign_id?: Maybe<string>;
@@ -686,6 +738,20 @@ export interface Mutation {
   deleteCategory: boolean;
   /** Replaces the ticket's categories. */
   setTicketCategories: Array<Category>;
+  createChatFlow: ChatFlowSaveResult;
+  saveChatFlow: ChatFlowSaveResult;
+  /** Snapshots the draft as a new version that new sessions run; refused while it has problems. */
+  publishChatFlow: ChatFlowSaveResult;
+  /** Copies a version into the draft and publishes it again as the newest version. */
+  restoreChatFlowVersion: ChatFlowSaveResult;
+  deleteChatFlow: boolean;
+  /** The passive flow a connection's new customers start (null turns it off). */
+  setInstancePassiveFlow: boolean;
+  /**
+   * Starts a published flow for the ticket's customer ("Iniciar fluxo"), or hands a ticket back to a
+   * flow: the bot holds the ticket until it transfers, ends or a person takes over.
+   */
+  startChatFlow: boolean;
   /** Creates a connection, down until brought up (updateInstanceIntegration). channel defaults to sandbox. */
   createInstance: Instance;
   /**
@@ -1010,6 +1076,39 @@ export interface MutationSetTicketCategoriesArgs {
   category_ids: Array<string>;
 }
 
+export interface MutationCreateChatFlowArgs {
+  kind: string;
+  input: ChatFlowInput;
+}
+
+export interface MutationSaveChatFlowArgs {
+  id: string;
+  input: ChatFlowInput;
+}
+
+export interface MutationPublishChatFlowArgs {
+  id: string;
+}
+
+export interface MutationRestoreChatFlowVersionArgs {
+  flow_id: string;
+  version_id: string;
+}
+
+export interface MutationDeleteChatFlowArgs {
+  id: string;
+}
+
+export interface MutationSetInstancePassiveFlowArgs {
+  instance_id: string;
+  flow_id?: Maybe<string>;
+}
+
+export interface MutationStartChatFlowArgs {
+  ticket_id: string;
+  flow_id: string;
+}
+
 export interface MutationCreateInstanceArgs {
   name: string;
   hub_host?: Maybe<string>;
@@ -1318,6 +1417,13 @@ export interface MutationFieldArgs {
   updateCategory: MutationUpdateCategoryArgs;
   deleteCategory: MutationDeleteCategoryArgs;
   setTicketCategories: MutationSetTicketCategoriesArgs;
+  createChatFlow: MutationCreateChatFlowArgs;
+  saveChatFlow: MutationSaveChatFlowArgs;
+  publishChatFlow: MutationPublishChatFlowArgs;
+  restoreChatFlowVersion: MutationRestoreChatFlowVersionArgs;
+  deleteChatFlow: MutationDeleteChatFlowArgs;
+  setInstancePassiveFlow: MutationSetInstancePassiveFlowArgs;
+  startChatFlow: MutationStartChatFlowArgs;
   createInstance: MutationCreateInstanceArgs;
   updateInstance: MutationUpdateInstanceArgs;
   updateInstanceIntegration: MutationUpdateInstanceIntegrationArgs;
@@ -1399,6 +1505,13 @@ export interface Query {
   customerInfos?: Maybe<Customer>;
   /** The tenant's customer groups by name: the choices of a customer's group (Customer.group_of_customer_id). */
   customerGroups: Array<CustomerGroup>;
+  chatFlows: Array<ChatFlow>;
+  chatFlow?: Maybe<ChatFlow>;
+  chatFlowVersions: Array<ChatFlowVersion>;
+  /** A version's definition, to look at or restore. */
+  chatFlowVersion?: Maybe<string>;
+  /** Published flows an attendant may start for a customer from the conversation. */
+  startableChatFlows: Array<ChatFlow>;
   /**
    * The connections the viewer may use (administrador: all of the tenant), by name; remove_ids leaves
    * some out (e.g. the current one in a transfer dialog).
@@ -1534,6 +1647,23 @@ export interface QueryTicketCategoriesArgs {
 }
 
 export interface QueryCustomerInfosArgs {
+  id: string;
+}
+
+export interface QueryChatFlowsArgs {
+  kind: string;
+  search?: Maybe<string>;
+}
+
+export interface QueryChatFlowArgs {
+  id: string;
+}
+
+export interface QueryChatFlowVersionsArgs {
+  flow_id: string;
+}
+
+export interface QueryChatFlowVersionArgs {
   id: string;
 }
 
@@ -1701,6 +1831,11 @@ export interface QueryFieldArgs {
   ticketCategories: QueryTicketCategoriesArgs;
   customerInfos: QueryCustomerInfosArgs;
   customerGroups: NoArgs;
+  chatFlows: QueryChatFlowsArgs;
+  chatFlow: QueryChatFlowArgs;
+  chatFlowVersions: QueryChatFlowVersionsArgs;
+  chatFlowVersion: QueryChatFlowVersionArgs;
+  startableChatFlows: NoArgs;
   instances: QueryInstancesArgs;
   instance: QueryInstanceArgs;
   knowledgeArticles: QueryKnowledgeArticlesArgs;
