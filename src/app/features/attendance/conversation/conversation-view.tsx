@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useDraft } from '../../../data/hooks';
 import { markTicketViewed, retryMessage, sendMessage } from '../../../data/actions';
 import { formatPhone } from '../../../../shared/domain/phone';
+import { ADMIN_ROLE } from '../../../../shared/domain/routes';
 import { t } from '../texts';
 import type { ClosingReason, DepartmentView, MessageTemplateView, MessageView, OnlineUser, QuickAnswer, TicketView } from '../model/types';
 import { ticketAbilities, ticketState } from '../model/ticket-state';
@@ -17,6 +18,7 @@ import type { AttendanceContext } from '../data/use-attendance-context';
 import { fetchOnlineUsers, sendAttachment, sendReaction, sendTemplate, signedFileUrl } from '../api/attendance-operations';
 import type { AttachmentDraft } from '../composer/attachment';
 import { ConversationHeader } from './conversation-header';
+import { NoDepartmentBanner } from './no-department-banner';
 import { MessageList } from './message-list';
 import { MessageSearchBar } from './message-search-bar';
 import { MediaResolverContext } from './media-url';
@@ -198,6 +200,9 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
           onClose={() => attendanceActions.openMessageSearch(false)}
         />
       )}
+      {ctx.viewer.roleName === ADMIN_ROLE && ticket.inbox_department_id == null && state !== 'closed' ? (
+        <NoDepartmentBanner tenant={ctx.tenant} ticketId={String(ticket.id)} departments={refs.departments} />
+      ) : null}
       <MessageList
         conversationKey={`${ticket.customer_id}|${ticket.instance_id}`}
         items={conversation.items}
