@@ -10,6 +10,7 @@ import { createJobQueue } from '../jobs/job-modules';
 import { createServices } from '../services';
 import { registerGraphqlRoute } from './graphql-route';
 import { httpModules } from './modules';
+import { registerSecurityHeaders } from './security-headers';
 import { registerSettingsRoutes } from './settings-routes';
 import { registerStaticApp } from './static-app';
 import { attachSync } from './websocket';
@@ -39,6 +40,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   const services = createServices(config, fastify.log, await resolveJwtSecret(config), options.services);
   const deps: ContextDeps = { config, database, services };
   const yoga = createGraphqlServer(deps);
+  registerSecurityHeaders(fastify);
   attachSync(fastify, yoga, deps);
   registerGraphqlRoute(fastify, yoga);
   registerSettingsRoutes(fastify, database, config);
