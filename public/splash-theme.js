@@ -2,4 +2,6 @@
 // its own rather than an inline script: the Content-Security-Policy allows no inline script.
 try {
   if (JSON.parse(localStorage.getItem('pedbot.theme')) === 'dark') document.documentElement.dataset.splash = 'dark';
-} catch {}
+} catch {
+  // No stored theme, or storage refused: the light splash is right.
+}
