@@ -10,6 +10,7 @@ import { createJobQueue } from '../jobs/job-modules';
 import { createServices } from '../services';
 import { registerGraphqlRoute } from './graphql-route';
 import { httpModules } from './modules';
+import { registerErrorHandling } from './error-handler';
 import { registerSecurityHeaders } from './security-headers';
 import { registerSettingsRoutes } from './settings-routes';
 import { registerStaticApp } from './static-app';
@@ -41,6 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   const deps: ContextDeps = { config, database, services };
   const yoga = createGraphqlServer(deps);
   registerSecurityHeaders(fastify);
+  registerErrorHandling(fastify);
   attachSync(fastify, yoga, deps);
   registerGraphqlRoute(fastify, yoga);
   registerSettingsRoutes(fastify, database, config);
