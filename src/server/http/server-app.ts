@@ -11,6 +11,7 @@ import { createServices } from '../services';
 import { registerGraphqlRoute } from './graphql-route';
 import { httpModules } from './modules';
 import { registerErrorHandling } from './error-handler';
+import { registerRequestLog } from './request-log';
 import { registerSecurityHeaders } from './security-headers';
 import { registerSettingsRoutes } from './settings-routes';
 import { registerStaticApp } from './static-app';
@@ -37,7 +38,9 @@ export interface ServerApp {
 /** Builds the whole HTTP app without opening a port (tests use `fastify.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   const { config, database } = options;
-  const fastify = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  // Fastify's own request logging writes two info lines per request, which buried the start banner.
+  const fastify = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy, disableRequestLogging: true });
+  registerRequestLog(fastify);
   const services = createServices(config, fastify.log, await resolveJwtSecret(config), options.services);
   const deps: ContextDeps = { config, database, services };
   const yoga = createGraphqlServer(deps);
