@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { RequestContext, ServerServices } from '../graphql/context';
@@ -39,7 +39,11 @@ export interface ServerApp {
 export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   const { config, database } = options;
   // Fastify's own request logging writes two info lines per request, which buried the start banner.
-  const fastify = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy, disableRequestLogging: true });
+  const fastify = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   registerRequestLog(fastify);
   const services = createServices(config, fastify.log, await resolveJwtSecret(config), options.services);
   const deps: ContextDeps = { config, database, services };
