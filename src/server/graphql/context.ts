@@ -27,6 +27,8 @@ export interface Viewer {
   departmentId: number | null;
   /** Connections (instances) the user may use. */
   instanceIds: readonly number[];
+  /** The sign-in (refresh-token family) of the access token, when it names one. */
+  sessionId?: string;
 }
 
 /**
