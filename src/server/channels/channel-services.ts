@@ -1,3 +1,4 @@
+import { AddressPolicy } from '../net/address-policy';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
@@ -59,7 +60,7 @@ export function createChannelServices(options: ChannelServicesOptions): ChannelS
   const graph = new GraphClient({ baseUrl: config.cloudApiBaseUrl });
   const media = options.media ?? new LocalMediaStore(config.mediaDir);
   const lookup = new InstanceLookup(database);
-  const pipeline = new InboundPipeline({ database, sink: options.sink, media, graph, logger });
+  const pipeline = new InboundPipeline({ database, sink: options.sink, media, graph, logger, outbound: new AddressPolicy(config.outboundFetchAllow) });
   const instanceChanged = async (tenantId: number, instanceId: number, dropped: boolean) => {
     lookup.forget(tenantId, instanceId);
     await publishInstanceChanged(pubsub, tenantId, { instance_id: instanceId, dropped });

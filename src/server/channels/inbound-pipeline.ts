@@ -3,6 +3,7 @@ import { brazilPhoneVariants, normalizePhone } from '../../shared/domain/phone';
 import { channelTexts } from '../../shared/i18n/pt-BR';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
+import type { AddressPolicy } from '../net/address-policy';
 import type { ChannelInstance, InboundBatch, InboundMessage, InstanceKey, StatusUpdate } from './channel';
 import type { GraphClient } from './cloud-api/graph-client';
 import type { InboundSink, InboundRecord } from './inbound-sink';
@@ -17,6 +18,8 @@ export interface InboundPipelineDeps {
   media: MediaStore;
   graph: GraphClient;
   logger: Logger;
+  /** Where linked media may be downloaded from (SSRF guard). */
+  outbound: AddressPolicy;
 }
 
 /** A Brazilian mobile is keyed by its 13-digit form; the 12-digit twin is still matched. */
@@ -87,7 +90,7 @@ export class InboundPipeline {
     };
     if (message.media) {
       try {
-        const fetched = await fetchMedia(message.media.source, instance, this.deps.graph);
+        const fetched = await fetchMedia(message.media.source, instance, this.deps.graph, this.deps.outbound);
         const mimeType = message.media.mimeType || fetched.mimeType || 'application/octet-stream';
         const stored = await this.deps.media.put(instance.tenantId, fetched.bytes, baseMimeType(mimeType));
         record.mediaUrl = fileUrl(stored.name);
