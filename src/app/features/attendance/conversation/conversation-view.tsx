@@ -139,14 +139,19 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
     },
     [ticketId, saveDraft, draft?.text],
   );
-  const onDraftChange = useCallback((text: string) => void saveDraft(text, attendanceUi.replyTo[ticketId] ?? null), [saveDraft, ticketId]);
-  const onSendText = (text: string) => {
-    sendMessage({
-      ticket: { id: ticketId, customer_id: String(ticket.customer_id), instance_id: String(ticket.instance_id) },
-      text,
-      replyTo: replyId && !ui.commentMode ? { id: replyId } : null,
-      comment: ui.commentMode,
-    }).catch(() => problem(t.ack.failed, t.needsNetwork));
+  const onDraftChange = useCallback((text: string) => saveDraft(text, attendanceUi.replyTo[ticketId] ?? null), [saveDraft, ticketId]);
+  const onSendText = async (text: string) => {
+    try {
+      await sendMessage({
+        ticket: { id: ticketId, customer_id: String(ticket.customer_id), instance_id: String(ticket.instance_id) },
+        text,
+        replyTo: replyId && !ui.commentMode ? { id: replyId } : null,
+        comment: ui.commentMode,
+      });
+    } catch (error) {
+      problem(t.ack.failed, t.needsNetwork);
+      throw error;
+    }
     if (replyId) setReply(null);
   };
   const onSendAttachment = (attachment: AttachmentDraft, caption: string) => sendAttachment(target, attachment, caption);
