@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { foldForSearch } from '../../../../shared/domain/messages';
 import { errors } from '../../../../shared/i18n/pt-BR';
@@ -13,6 +14,8 @@ import { QUICK_ANSWER_LIST_ID, QuickAnswerList, quickAnswerOptionId } from './qu
 import { AttachControls } from './attach-controls';
 import { AttachmentCard } from './attachment-card';
 import { TemplatePicker } from './template-picker';
+import { KnowledgePicker, knowledgeTexts } from './knowledge-picker';
+import { fetchAttachment, type KnowledgeHit } from '../api/knowledge-search';
 import { ReplyPreview } from './reply-preview';
 import { COMPOSE_SLASH_EVENT } from '../model/keyboard';
 import type { AttachmentDraft } from './attachment';
@@ -52,6 +55,8 @@ export function Composer(props: ComposerProps) {
   const [answersDismissed, setAnswersDismissed] = useState(false);
   const [refused, setRefused] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const [knowledgeOpen, setKnowledgeOpen] = useState(false);
+  const { tenant } = useParams({ strict: false }) as { tenant: string };
   const media = useComposerAttachment(props.onSendAttachment, props.onProblem);
 
   if (draft !== null && !typed.current && text !== draft && text === '') setText(draft);
@@ -179,6 +184,14 @@ export function Composer(props: ComposerProps) {
   };
 
   const blocked = templateRequired && !commentMode;
+  const attachArticle = (article: KnowledgeHit) => {
+    setKnowledgeOpen(false);
+    if (!article.attachment_url) return;
+    fetchAttachment(article.attachment_url).then(
+      (blob) => media.choose(blob.type.startsWith('image/') ? 'image' : 'document', blob, article.attachment_name ?? 'arquivo', text),
+      (error: unknown) => props.onProblem(knowledgeTexts.failed, error instanceof Error ? error.message : String(error)),
+    );
+  };
   const activeId = slash && answers.length > 0 ? quickAnswerOptionId(Math.min(activeAnswer, answers.length - 1)) : undefined;
 
   return (
@@ -245,6 +258,13 @@ export function Composer(props: ComposerProps) {
             </Tooltip>
           )}
           {!blocked && (
+            <Tooltip label={knowledgeTexts.open} openDelay={400}>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={knowledgeTexts.open} onClick={() => setKnowledgeOpen(true)}>
+                <Icon name="search" size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {!blocked && (
             <AttachControls
               disabled={commentMode}
             recorder={media.recorder}
@@ -275,6 +295,16 @@ export function Composer(props: ComposerProps) {
           )}
         </Group>
       </Group>
+      <KnowledgePicker
+        opened={knowledgeOpen}
+        tenant={tenant}
+        onClose={() => setKnowledgeOpen(false)}
+        onInsert={(value) => {
+          setKnowledgeOpen(false);
+          insert(value);
+        }}
+        onAttach={attachArticle}
+      />
       <TemplatePicker
         opened={templatesOpen}
         onClose={() => setTemplatesOpen(false)}
