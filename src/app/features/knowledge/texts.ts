@@ -31,6 +31,7 @@ export const t = {
     attachment: 'Anexo (opcional)',
     attachmentChoose: 'Escolher arquivo',
     attachmentRemove: 'Remover anexo',
+    attached: (name: string) => `Anexo: ${name}`,
     uploading: 'Enviando o anexo…',
     save: 'Salvar',
     saved: 'Conhecimento salvo.',

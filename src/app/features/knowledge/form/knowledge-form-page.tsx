@@ -87,7 +87,7 @@ function ArticleForm({ article }: { article: KnowledgeArticle | null }) {
             <TagsInput label={t.form.tags} description={t.form.tagsHint} maxTags={20} clearable {...form.getInputProps('tags')} />
             {attachment.attachment_url ? (
               <Group gap="sm">
-                <Text size="sm">📎 {attachment.attachment_name}</Text>
+                <Text size="sm">{t.form.attached(attachment.attachment_name ?? '')}</Text>
                 <Button variant="subtle" color="red" size="xs" onClick={() => void attach(null)}>
                   {t.form.attachmentRemove}
                 </Button>

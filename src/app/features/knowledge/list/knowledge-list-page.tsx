@@ -43,7 +43,7 @@ export function KnowledgeListPage() {
               </Group>
             ),
           },
-          { accessor: 'attachment_name', title: t.list.attachment, render: (a) => <Text size="sm" c="dimmed">{a.attachment_url ? (a.attachment_name ?? '📎') : ''}</Text> },
+          { accessor: 'attachment_name', title: t.list.attachment, render: (a) => <Text size="sm" c="dimmed">{a.attachment_url ? (a.attachment_name ?? t.list.attachment) : ''}</Text> },
           { accessor: 'updated_at', title: t.list.updated, render: (a) => <Text size="sm">{a.updated_at.slice(0, 16)}</Text> },
         ]}
         rowLabel={(a) => a.title}
