@@ -14,8 +14,7 @@ import { QUICK_ANSWER_LIST_ID, QuickAnswerList, quickAnswerOptionId } from './qu
 import { AttachControls } from './attach-controls';
 import { AttachmentCard } from './attachment-card';
 import { TemplatePicker } from './template-picker';
-import { KnowledgePicker, knowledgeTexts } from './knowledge-picker';
-import { fetchAttachment, type KnowledgeHit } from '../api/knowledge-search';
+import { KnowledgeButton } from './knowledge-picker';
 import { ReplyPreview } from './reply-preview';
 import { COMPOSE_SLASH_EVENT } from '../model/keyboard';
 import type { AttachmentDraft } from './attachment';
@@ -55,7 +54,6 @@ export function Composer(props: ComposerProps) {
   const [answersDismissed, setAnswersDismissed] = useState(false);
   const [refused, setRefused] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
-  const [knowledgeOpen, setKnowledgeOpen] = useState(false);
   const { tenant } = useParams({ strict: false }) as { tenant: string };
   const media = useComposerAttachment(props.onSendAttachment, props.onProblem);
 
@@ -184,14 +182,6 @@ export function Composer(props: ComposerProps) {
   };
 
   const blocked = templateRequired && !commentMode;
-  const attachArticle = (article: KnowledgeHit) => {
-    setKnowledgeOpen(false);
-    if (!article.attachment_url) return;
-    fetchAttachment(article.attachment_url).then(
-      (blob) => media.choose(blob.type.startsWith('image/') ? 'image' : 'document', blob, article.attachment_name ?? 'arquivo', text),
-      (error: unknown) => props.onProblem(knowledgeTexts.failed, error instanceof Error ? error.message : String(error)),
-    );
-  };
   const activeId = slash && answers.length > 0 ? quickAnswerOptionId(Math.min(activeAnswer, answers.length - 1)) : undefined;
 
   return (
@@ -258,11 +248,7 @@ export function Composer(props: ComposerProps) {
             </Tooltip>
           )}
           {!blocked && (
-            <Tooltip label={knowledgeTexts.open} openDelay={400}>
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={knowledgeTexts.open} onClick={() => setKnowledgeOpen(true)}>
-                <Icon name="search" size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <KnowledgeButton tenant={tenant} onInsert={insert} onAttach={(kind, file, name) => media.choose(kind, file, name, text)} onProblem={props.onProblem} />
           )}
           {!blocked && (
             <AttachControls
@@ -295,16 +281,6 @@ export function Composer(props: ComposerProps) {
           )}
         </Group>
       </Group>
-      <KnowledgePicker
-        opened={knowledgeOpen}
-        tenant={tenant}
-        onClose={() => setKnowledgeOpen(false)}
-        onInsert={(value) => {
-          setKnowledgeOpen(false);
-          insert(value);
-        }}
-        onAttach={attachArticle}
-      />
       <TemplatePicker
         opened={templatesOpen}
         onClose={() => setTemplatesOpen(false)}

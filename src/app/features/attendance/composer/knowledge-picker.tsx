@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { stripMarkup } from '../../../../shared/domain/markup';
 import { errorText } from '../../../ui/remote/load-states';
-import { searchKnowledge, type KnowledgeHit } from '../api/knowledge-search';
+import { fetchAttachment, searchKnowledge, type KnowledgeHit } from '../api/knowledge-search';
+import type { AttachmentKind } from './attachment';
+import { Icon } from '../ui/icons';
 
 export const knowledgeTexts = {
   open: 'Buscar no conhecimento',
@@ -94,5 +96,45 @@ export function KnowledgePicker({ opened, tenant, onClose, onInsert, onAttach }:
         ))}
       </Stack>
     </Modal>
+  );
+}
+
+interface KnowledgeButtonProps {
+  tenant: string;
+  onInsert: (text: string) => void;
+  /** The article's file, fetched from the server, for the composer's attachment card. */
+  onAttach: (kind: AttachmentKind, file: Blob, name: string) => void;
+  onProblem: (title: string, message: string) => void;
+}
+
+/** The composer's button that opens the knowledge search. */
+export function KnowledgeButton({ tenant, onInsert, onAttach, onProblem }: KnowledgeButtonProps) {
+  const [opened, setOpened] = useState(false);
+  const attach = (article: KnowledgeHit) => {
+    setOpened(false);
+    if (!article.attachment_url) return;
+    fetchAttachment(article.attachment_url).then(
+      (blob) => onAttach(blob.type.startsWith('image/') ? 'image' : 'document', blob, article.attachment_name ?? 'arquivo'),
+      (error: unknown) => onProblem(knowledgeTexts.failed, error instanceof Error ? error.message : String(error)),
+    );
+  };
+  return (
+    <>
+      <Tooltip label={knowledgeTexts.open} openDelay={400}>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={knowledgeTexts.open} onClick={() => setOpened(true)}>
+          <Icon name="search" size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <KnowledgePicker
+        opened={opened}
+        tenant={tenant}
+        onClose={() => setOpened(false)}
+        onInsert={(text) => {
+          setOpened(false);
+          onInsert(text);
+        }}
+        onAttach={attach}
+      />
+    </>
   );
 }
