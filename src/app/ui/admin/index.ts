@@ -14,3 +14,4 @@ export type { RowAction } from './row-actions-menu';
 export { foldText } from './client-rows';
 export { useListParams } from './use-list-params';
 export type { ListParams } from './use-list-params';
+export { useEntityForm } from './use-entity-form';
