@@ -75,8 +75,8 @@ describe('contacts and blocklist', () => {
   });
 
   it('blocks a number typed in any format; its messages open no ticket, with who and when on the list', async () => {
-    const instances = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number }> };
-    const instanceId = instances.instances[0]?.id;
+    const instances = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number; name: string }> };
+    const instanceId = instances.instances.find((i) => i.name === 'WhatsApp Loja Demo')?.id;
     const suffix = String(Date.now()).slice(-7);
     const blocked = { phone: `5521 9${suffix}1`, name: `Bloqueado ${suffix}` };
     const control = { phone: `55219${suffix}2`, name: `Liberado ${suffix}` };
@@ -101,7 +101,7 @@ describe('contacts and blocklist', () => {
     // The session lives in this tab: the attendant's screen is the same page, on the connection chooser.
     const attendance = page;
     await attendance.goto('/demo/instances/list/choose-instance');
-    await attendance.getByRole('button', { name: /^Atender pela conexão/ }).first().click();
+    await attendance.getByRole('button', { name: 'Atender pela conexão WhatsApp Loja Demo' }).click();
     await attendance.getByRole('tablist', { name: 'Listas de atendimentos' }).waitFor();
     expect((await inbound(blocked.phone, blocked.name)).status).toBe(202);
     expect((await inbound(control.phone, control.name)).status).toBe(202);

@@ -39,16 +39,16 @@ describe('knowledge base', () => {
     await page.getByRole('cell', { name: 'Prazo de entrega', exact: true }).waitFor();
 
     // An attendant's composer on a customer's ticket.
-    const instances = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number }> };
+    const instances = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number; name: string }> };
     const name = `Cliente Conhecimento ${String(Date.now()).slice(-6)}`;
-    const sent = await fetch(`${baseUrl()}/api/sandbox/demo/${instances.instances[0]?.id}/inbound`, {
+    const sent = await fetch(`${baseUrl()}/api/sandbox/demo/${instances.instances.find((i) => i.name === 'WhatsApp Loja Demo')?.id}/inbound`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ from: `55319${String(Date.now()).slice(-8)}`, name, text: 'Qual o prazo de entrega?' }),
     });
     expect(sent.status).toBe(202);
     await page.goto('/demo/instances/list/choose-instance');
-    await page.getByRole('button', { name: /Atender pela conexão/ }).first().click();
+    await page.getByRole('button', { name: 'Atender pela conexão WhatsApp Loja Demo' }).click();
     await page.getByTestId('virtual-list').getByRole('button', { name: new RegExp(`^${name}`) }).click();
     await page.getByRole('button', { name: 'Assumir atendimento' }).first().click();
     await page.getByRole('button', { name: 'Buscar no conhecimento' }).click();
