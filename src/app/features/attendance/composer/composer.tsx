@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { foldForSearch } from '../../../../shared/domain/messages';
 import { errors } from '../../../../shared/i18n/pt-BR';
@@ -13,6 +14,7 @@ import { QUICK_ANSWER_LIST_ID, QuickAnswerList, quickAnswerOptionId } from './qu
 import { AttachControls } from './attach-controls';
 import { AttachmentCard } from './attachment-card';
 import { TemplatePicker } from './template-picker';
+import { KnowledgeButton } from './knowledge-picker';
 import { ReplyPreview } from './reply-preview';
 import { COMPOSE_SLASH_EVENT } from '../model/keyboard';
 import type { AttachmentDraft } from './attachment';
@@ -55,6 +57,7 @@ export function Composer(props: ComposerProps) {
   const [answersDismissed, setAnswersDismissed] = useState(false);
   const [refused, setRefused] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const { tenant } = useParams({ strict: false }) as { tenant: string };
   const media = useComposerAttachment(props.onSendAttachment, props.onProblem);
 
   if (draft !== null && !typed.current && text !== draft && text === '') setText(draft);
@@ -261,6 +264,9 @@ export function Composer(props: ComposerProps) {
                 <Icon name="template" size={20} />
               </ActionIcon>
             </Tooltip>
+          )}
+          {!blocked && (
+            <KnowledgeButton tenant={tenant} onInsert={insert} onAttach={(kind, file, name) => media.choose(kind, file, name, text)} onProblem={props.onProblem} />
           )}
           {!blocked && (
             <AttachControls
