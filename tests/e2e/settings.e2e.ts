@@ -147,4 +147,19 @@ describe('settings a store runs itself with', () => {
     await composer.press('Enter');
     expect(await composer.inputValue()).toBe('Nossa chave Pix é o CNPJ da loja.');
   });
+
+  it('keeps starred pages on the server: a star made on one device is in the short list on another', { timeout: 120_000 }, async () => {
+    const first = await page('bruno@demo.local');
+    await first.goto('/demo/help/rules');
+    await first.getByRole('heading', { name: 'Dados dos clientes' }).waitFor();
+    await first.getByRole('button', { name: 'Adicionar página aos favoritos' }).click();
+    await first.getByRole('button', { name: 'Remover página dos favoritos' }).waitFor();
+    await expect.poll(async () => (await graphql('{ starredPages { url } }', {}, await tokenOf('bruno@demo.local'))).starredPages.map((p: Data) => p.url)).toEqual(['/demo/help/rules']);
+
+    const second = await page('bruno@demo.local');
+    await second.getByRole('button', { name: 'Páginas favoritas' }).click();
+    await second.getByRole('menuitem', { name: 'Regras de uso' }).click();
+    await second.waitForURL('**/demo/help/rules');
+    await second.getByRole('button', { name: 'Remover página dos favoritos' }).waitFor();
+  });
 });
