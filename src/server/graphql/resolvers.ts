@@ -1,10 +1,13 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
 import { contactsResolvers } from '../modules/contacts/resolvers';
+import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
+import { flowsResolvers } from '../modules/flows/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
+import { schedulesResolvers } from '../modules/schedules/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
 import { storeSettingsResolvers } from '../modules/store-settings/resolvers';
@@ -30,4 +33,7 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   knowledgeResolvers,
   tenantChangesResolvers,
   storeSettingsResolvers,
+  crmResolvers,
+  schedulesResolvers,
+  flowsResolvers,
 ];

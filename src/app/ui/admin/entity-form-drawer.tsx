@@ -1,12 +1,9 @@
 import { Button, Drawer, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import { GraphqlRequestError } from '../../api/request-error';
+import { useEntityForm } from './use-entity-form';
 
 export interface EntityFormDrawerProps<V extends Record<string, unknown>> {
   opened: boolean;
@@ -24,18 +21,6 @@ export interface EntityFormDrawerProps<V extends Record<string, unknown>> {
   children: (form: UseFormReturnType<V>) => ReactNode;
 }
 
-/** The refused field's path as the form knows it ('input.email' → 'email'). */
-function formPathOf<V extends Record<string, unknown>>(form: UseFormReturnType<V>, field: string): string | null {
-  const values = form.getValues();
-  if (field in values) return field;
-  const last = field.split('.').pop() ?? '';
-  return last in values ? last : null;
-}
-
-function focusField<V extends Record<string, unknown>>(form: UseFormReturnType<V>, path: string): void {
-  form.getInputNode(path)?.focus();
-}
-
 /**
  * The create/edit form of an admin screen (DESIGN §5a) in a right-hand drawer: @mantine/form with
  * the shared zod schema, the submit button pending while the server works, the server's validation
@@ -50,11 +35,12 @@ function focusField<V extends Record<string, unknown>>(form: UseFormReturnType<V
  */
 export function EntityFormDrawer<V extends Record<string, unknown>>(props: EntityFormDrawerProps<V>) {
   const { opened, initialValues } = props;
-  const form = useForm<V>({
-    mode: 'uncontrolled',
+  const { form, submit } = useEntityForm({
+    schema: props.schema,
     initialValues,
-    validate: zod4Resolver(props.schema),
-    validateInputOnBlur: true,
+    onSubmit: props.onSubmit,
+    successMessage: props.successMessage,
+    onSuccess: props.onClose,
   });
 
   // A drawer opened for another record (or again for a new one) starts from its values.
@@ -64,32 +50,6 @@ export function EntityFormDrawer<V extends Record<string, unknown>>(props: Entit
     form.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only a new record resets it.
   }, [opened, initialValues]);
-
-  const submit = form.onSubmit(
-    async (values) => {
-      form.setSubmitting(true);
-      try {
-        await props.onSubmit(values as V);
-        notifications.show({ color: 'teal', title: 'Tudo certo!', message: props.successMessage });
-        props.onClose();
-      } catch (error) {
-        // The notification came from the client (SPEC §8); the field shows it where it is typed.
-        if (error instanceof GraphqlRequestError && (error.kind === 'validation' || error.kind === 'attack') && error.field) {
-          const path = formPathOf(form, error.field);
-          if (path) {
-            form.setFieldError(path, error.detail ?? error.message);
-            focusField(form, path);
-          }
-        }
-      } finally {
-        form.setSubmitting(false);
-      }
-    },
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) focusField(form, first);
-    },
-  );
 
   return (
     <Drawer opened={opened} onClose={props.onClose} title={props.title} position="right" size="md" padding="lg">
