@@ -27,13 +27,14 @@ export function OpeningHoursField({ value, onChange, readOnly, error }: Props) {
           return (
             <Group key={day} gap="sm" wrap="nowrap">
               <Switch
-                w={180}
-                label={name}
                 aria-label={t.store.open(name)}
                 checked={d.open}
                 disabled={readOnly}
                 onChange={(event) => set(day, { open: event.currentTarget.checked })}
               />
+              <Text size="sm" w={120}>
+                {name}
+              </Text>
               {d.open ? (
                 <>
                   <TextInput type="time" aria-label={t.store.opens(name)} value={d.opens} readOnly={readOnly} onChange={(e) => set(day, { opens: e.currentTarget.value })} w={130} />
