@@ -43,6 +43,11 @@ const received = async (instanceId: string, phone: string): Promise<Array<string
   return ((await response.json()) as { messages: Array<{ text: string | null }> }).messages.map((m) => m.text);
 };
 
+const demoInstanceId = async (): Promise<string> => {
+  const body = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number; name: string }> };
+  return String(body.instances.find((i) => i.name === 'WhatsApp Loja Demo')?.id);
+};
+
 describe('settings a store runs itself with', () => {
   let browser: Browser;
   let adminToken: string;
@@ -65,15 +70,20 @@ describe('settings a store runs itself with', () => {
   });
 
   it("changes a connection's closing message with a preview, and the customer receives the new text when the ticket closes", { timeout: 180_000 }, async () => {
-    // A connection of its own, so the demo connection's default message stays what other tests expect.
-    const created = await graphql('mutation { createInstance(name: "Loja Encerramento", channel: "sandbox") { id } }', {}, adminToken);
-    const instanceId = created.createInstance.id as string;
-    await graphql('mutation ($id: ID!) { updateInstanceIntegration(id: $id) { id } }', { id: instanceId }, adminToken);
+    // The demo connection gets an override for this test only, so the store's message stays what other tests expect.
+    const instanceId = await demoInstanceId();
+    try {
+      await closeWithOverride(instanceId);
+    } finally {
+      await graphql('mutation ($i: ID) { saveSettings(instance_id: $i, values: [{ key: "closing_message", value: null }]) { key } }', { i: instanceId }, adminToken);
+    }
+  });
 
+  const closeWithOverride = async (instanceId: string) => {
     const admin = await page('admin@demo.local');
     await admin.goto('/demo/configs/closing-messages');
     await admin.getByRole('combobox', { name: 'Aplicar a' }).click();
-    await admin.getByRole('option', { name: 'Conexão Loja Encerramento' }).click();
+    await admin.getByRole('option', { name: 'Conexão WhatsApp Loja Demo' }).click();
     await admin.getByText('Esta conexão usa o valor da loja.', { exact: false }).waitFor();
     const message = admin.getByRole('textbox', { name: 'Mensagem de encerramento' });
     await message.fill('Obrigado, *');
@@ -93,7 +103,7 @@ describe('settings a store runs itself with', () => {
     let ticketId = '';
     await expect
       .poll(async () => {
-        const data = await graphql('query ($i: ID!) { chatTickets(instance_id: $i, inbox: true) { items { id } } }', { i: instanceId }, adminToken);
+        const data = await graphql('query ($i: ID!, $q: String) { chatTickets(instance_id: $i, search_query: $q, all_users: true) { items { id } } }', { i: instanceId, q: 'Joana Prado' }, adminToken);
         ticketId = data.chatTickets.items[0]?.id ?? '';
         return ticketId;
       })
@@ -104,11 +114,15 @@ describe('settings a store runs itself with', () => {
     await expect.poll(() => received(instanceId, phone), { timeout: 30_000 }).toContain('Obrigado, *Joana Prado*! Volte sempre.');
     // The store's message is not what this connection sends.
     expect(await received(instanceId, phone)).not.toContain('Seu atendimento foi finalizado. Obrigado pelo contato!');
-  });
+
+    // Back to the store's message, from the screen.
+    await admin.getByRole('button', { name: 'Usar o valor da loja' }).click();
+    await admin.getByText('Esta conexão usa o valor da loja.', { exact: false }).waitFor();
+    expect(await message.inputValue()).toBe('Seu atendimento foi finalizado. Obrigado pelo contato!');
+  };
 
   it('offers a quick answer added in settings to an attendant whose console is open, without a reload', { timeout: 180_000 }, async () => {
-    const demo = ((await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number; name: string }> }).instances.find((i) => i.name === 'WhatsApp Loja Demo');
-    const instanceId = String(demo?.id);
+    const instanceId = await demoInstanceId();
     const phone = `55117${String(Date.now()).slice(-8)}`;
     const customer = `Cliente ${phone.slice(-4)}`;
     await inbound(instanceId, phone, customer, 'Qual a chave Pix?');
