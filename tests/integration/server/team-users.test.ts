@@ -34,7 +34,7 @@ describe('users administration (SPEC §7 users, newUser, updateUser, deleteUser,
     expect(all.users.total).toBe(3);
     expect(names(all)).toEqual(['Administrador Demo', 'Ana Souza', 'Bruno Lima']);
     const ana = (all.users.items as Data[]).find((u) => u.name === 'Ana Souza')!;
-    expect(ana).toMatchObject({ role: { name: 'atendente' }, userDepartment: { name: 'Vendas' }, userInstances: [{ name: 'WhatsApp Loja Demo' }], state: 'online' });
+    expect(ana).toMatchObject({ role: { name: 'atendente' }, userDepartment: { name: 'Vendas' }, userInstances: [{ name: 'Atendimento com robô' }, { name: 'WhatsApp Loja Demo' }], state: 'online' });
     expect(ana.last_seen_at).toEqual(expect.any(String));
     expect(names(await t.ok('admin', USERS, { f: { role_id: ids.roles.atendente } }))).toEqual(['Ana Souza', 'Bruno Lima']);
     expect(names(await t.ok('admin', USERS, { f: { user_department_id: ids.departments.Suporte } }))).toEqual(['Bruno Lima']);
@@ -52,7 +52,8 @@ describe('users administration (SPEC §7 users, newUser, updateUser, deleteUser,
     expect(await t.ok('other', `query ($u: ID!) { userInstances(user_id: $u) { id } }`, { u: ids.users.ana })).toEqual({ userInstances: [] });
     expect(await t.code('bruno', `query ($u: ID!) { userInstances(user_id: $u) { id } }`, { u: ids.users.ana })).toBe('FORBIDDEN');
     const own = await t.ok('ana', `query ($u: ID!) { userInstances(user_id: $u) { instance_id name } }`, { u: ids.users.ana });
-    expect(own.userInstances).toEqual([{ instance_id: String(t.demoInstanceId), name: 'WhatsApp Loja Demo' }]);
+    expect(own.userInstances).toHaveLength(2);
+    expect(own.userInstances).toContainEqual({ instance_id: String(t.demoInstanceId), name: 'WhatsApp Loja Demo' });
   });
 
   it('creates a user who signs in at once, keeping e-mails unique per tenant and passwords strong (SPEC §5)', async () => {
@@ -111,7 +112,7 @@ describe('users administration (SPEC §7 users, newUser, updateUser, deleteUser,
     }
     const anaRow = (await t.ok('admin', USERS, { f: { search: 'ana souza' } })).users.items[0];
     expect(await t.code('other', `mutation ($id: ID!) { deleteUserInstance(id: $id) }`, { id: anaRow.userInstances[0].id })).toBe('VALIDATION');
-    expect((await t.ok('admin', USERS, { f: { search: 'ana souza' } })).users.items[0]).toMatchObject({ name: 'Ana Souza', userInstances: [{ name: 'WhatsApp Loja Demo' }] });
+    expect((await t.ok('admin', USERS, { f: { search: 'ana souza' } })).users.items[0]).toMatchObject({ name: 'Ana Souza', userInstances: [{ name: 'Atendimento com robô' }, { name: 'WhatsApp Loja Demo' }] });
   });
 
   it('edits a user: department cleared with null, a photo stored as a tenant file, a new password ending the sessions', async () => {
