@@ -1473,6 +1473,12 @@ export interface MutationFieldArgs {
   changeChatTicketDepartment: MutationChangeChatTicketDepartmentArgs;
 }
 
+/** A platform-wide switch (SPEC §4): whatsapp_status or maintenance_status, 'true' meaning on. */
+export interface PlatformSetting {
+  key: string;
+  value: string;
+}
+
 export interface Query {
   /** Liveness probe; always true. */
   ping: boolean;
@@ -2003,6 +2009,8 @@ export interface Subscription {
   ticketEvents: TicketEvent;
   /** Changes of the connections the viewer may use (administrador: all), e.g. a drop (activated false). */
   instanceUpdated: Instance;
+  /** SPEC §7 'global setting changed': the platform switches as they change, instead of each browser polling. */
+  globalSettingChanged: PlatformSetting;
   streamCustomerChat: CustomerChatPullBulk;
   streamChatTicket: ChatTicketPullBulk;
   streamCustomer: CustomerPullBulk;
@@ -2041,6 +2049,7 @@ export interface SubscriptionFieldArgs {
   ping: NoArgs;
   ticketEvents: SubscriptionTicketEventsArgs;
   instanceUpdated: NoArgs;
+  globalSettingChanged: NoArgs;
   streamCustomerChat: SubscriptionStreamCustomerChatArgs;
   streamChatTicket: SubscriptionStreamChatTicketArgs;
   streamCustomer: SubscriptionStreamCustomerArgs;
