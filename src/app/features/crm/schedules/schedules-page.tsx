@@ -14,7 +14,7 @@ const STATUS_COLORS: Record<string, string> = { agendada: 'blue', enviada: 'teal
 
 function StatusBadge({ row }: { row: ScheduleRow }) {
   const badge = (
-    <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'}>
+    <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} style={{ overflow: 'visible' }}>
       {t.schedules.status[row.status] ?? row.status}
     </Badge>
   );
@@ -92,7 +92,7 @@ export function SchedulesPage() {
             ),
           },
           { accessor: 'message', title: t.schedules.columns.message, render: (s) => <Text size="sm" lineClamp={2}>{s.message}</Text> },
-          { accessor: 'status', title: t.schedules.columns.status, render: (s) => <StatusBadge row={s} /> },
+          { accessor: 'status', title: t.schedules.columns.status, width: 130, render: (s) => <StatusBadge row={s} /> },
           { accessor: 'user_name', title: t.schedules.columns.user },
           { accessor: 'instance_name', title: t.schedules.columns.connection },
         ]}
