@@ -50,9 +50,12 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   STATIC_DIR: optionalText,
   PEDBOT_DEMO: flag(false),
+  NODE_ENV: optionalText,
 });
 
 export interface Config {
+  /** NODE_ENV=production: test tools off unless asked for, no anonymous introspection. */
+  production: boolean;
   port: number;
   host: string;
   /** Unset: the embedded PGlite database in `pgliteDir`. */
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = overrides.port ?? e.PORT;
   const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
   const config: Config = {
+    production: e.NODE_ENV === 'production',
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

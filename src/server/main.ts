@@ -9,7 +9,7 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret';
 import { AutoTransferJob } from './modules/transfers/auto-transfer-job';
 import { ensurePlatformDefaults } from './modules/settings/platform-settings';
 import { DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS, currentDemoIntegrationToken, seedDemoTenant } from './modules/tenants/demo-seed';
-import { countTenants, findTenantBySlug } from './modules/tenants/tenant-store';
+import { countTenants, findTenantBySlug, isTenantSlugTaken } from './modules/tenants/tenant-store';
 
 export interface StartOptions {
   config?: Partial<Config>;
@@ -51,7 +51,7 @@ function startAutoTransfers(app: ServerApp, database: Database): AutoTransferJob
 /** An empty embedded database gets the demo tenant; a server database only when asked (`--demo`). */
 async function seedDemoIfWanted(database: Database, app: ServerApp, jwtSecret: string, demo: boolean): Promise<void> {
   const wanted = demo || (database.kind === 'pglite' && (await countTenants(database)) === 0);
-  if (!wanted || (await findTenantBySlug(database.db, DEMO_SLUG))) return;
+  if (!wanted || (await isTenantSlugTaken(database.db, DEMO_SLUG))) return;
   await seedDemoTenant(database, app.deps.services.passwords, jwtSecret);
 }
 

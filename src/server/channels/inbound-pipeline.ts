@@ -64,7 +64,12 @@ export class InboundPipeline {
         emoji: reaction.emoji,
       });
     }
-    for (const status of batch.statuses) await this.applyStatus(instance, status);
+    await this.processStatuses(instance, batch.statuses);
+  }
+
+  /** Applies delivery statuses of one connection, in order. */
+  async processStatuses(instance: InstanceKey, statuses: readonly StatusUpdate[]): Promise<void> {
+    for (const status of statuses) await this.applyStatus(instance, status);
   }
 
   private async receiveMessage(instance: ChannelInstance, message: InboundMessage): Promise<void> {
@@ -113,5 +118,10 @@ export class InboundPipeline {
   /** Applies the statuses that arrived before `providerMessageId` was recorded on its message. */
   async providerIdRecorded(instance: InstanceKey, providerMessageId: string): Promise<void> {
     for (const status of await this.pending.take(instance, providerMessageId)) await this.deps.sink.applyStatus(instance, status);
+  }
+
+  /** Applies held statuses whose provider id got recorded without them being applied (a crash in between). */
+  async resumePendingStatuses(): Promise<void> {
+    for (const { instance, providerMessageId } of await this.pending.recorded()) await this.providerIdRecorded(instance, providerMessageId);
   }
 }

@@ -1,3 +1,4 @@
+import type { AuthThrottles } from '../modules/auth/auth-throttles';
 import type { ChannelServices } from '../channels/channel-services';
 import type { Database } from '../db/database';
 import type { Config } from '../config';
@@ -26,6 +27,8 @@ export interface Viewer {
   departmentId: number | null;
   /** Connections (instances) the user may use. */
   instanceIds: readonly number[];
+  /** The sign-in (refresh-token family) of the access token, when it names one. */
+  sessionId?: string;
 }
 
 /**
@@ -55,6 +58,7 @@ export interface ServerServices {
   mailer: Mailer;
   passwords: PasswordHasher;
   accessTokens: AccessTokens;
+  throttles: AuthThrottles;
   /** Channels, media and the inbound pipeline (issue 4); set by the channels HTTP module. */
   channels?: ChannelServices;
   /** The sync engine: pub/sub, stream hub, outbound dispatcher (src/server/sync/services.ts). */

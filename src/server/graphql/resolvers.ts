@@ -3,12 +3,14 @@ import { authResolvers } from '../modules/auth/resolvers';
 import { contactsResolvers } from '../modules/contacts/resolvers';
 import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
+import { flowsResolvers } from '../modules/flows/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
 import { schedulesResolvers } from '../modules/schedules/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
+import { storeSettingsResolvers } from '../modules/store-settings/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
 import { usersResolvers } from '../modules/users/resolvers';
 import { syncModules } from '../sync/modules';
@@ -30,6 +32,8 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   contactsResolvers,
   knowledgeResolvers,
   tenantChangesResolvers,
+  storeSettingsResolvers,
   crmResolvers,
   schedulesResolvers,
+  flowsResolvers,
 ];

@@ -16,7 +16,7 @@ async function bearerTenant(deps: ContextDeps, request: FastifyRequest): Promise
   const check = await deps.services.accessTokens.verify(token);
   if (check.status === 'expired') return { status: 401, message: texts.tokenExpired };
   if (check.status !== 'valid') return { status: 401, message: texts.unauthorized };
-  const viewer = await loadViewer(deps.database, check.claims.tenantId, check.claims.userId);
+  const viewer = await loadViewer(deps.database, check.claims.tenantId, check.claims);
   return viewer ? { tenantId: viewer.tenantId } : { status: 401, message: texts.unauthorized };
 }
 

@@ -7,7 +7,9 @@ import type { RequestContext } from '../graphql/context';
 import type { Viewer } from '../graphql/context';
 import { createRequestContext, type ContextDeps, type ContextInput } from '../graphql/request-context';
 import { tenantSlugOf, type PedbotYoga } from '../graphql/yoga';
+import { SESSION_CHANNEL, isSessionEvent } from '../modules/auth/session-events';
 import { createSyncServices } from '../sync/services';
+import { presenceOf } from './websocket-presence';
 
 /** SPEC §4/§9: the server pings every 29 s; a client that does not answer within as long is dropped. */
 export const KEEP_ALIVE_MS = 29_000;
@@ -35,6 +37,8 @@ const scopeOf = (viewer: Viewer): string =>
 
 interface LiveConnection {
   input: ContextInput;
+  tenantId: number;
+  userId: number;
   scope: string;
   close: (code: number, reason: string) => void;
 }
@@ -74,8 +78,8 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
    * connection with 4401: the client refreshes its token (refused for a blocked user) and
    * reconnects with the new scope, pulling from its checkpoint.
    */
-  const revalidate = async () => {
-    for (const connection of [...live]) {
+  const revalidate = async (matches: (connection: LiveConnection) => boolean = () => true) => {
+    for (const connection of [...live].filter(matches)) {
       const context = await createRequestContext(deps, connection.input).catch(() => null);
       if (!live.has(connection)) continue;
       if (!context?.viewer) {
@@ -93,6 +97,16 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
     revalidating ??= revalidate().finally(() => (revalidating = null));
   }, deps.config.wsRevalidateSeconds * 1000);
   revalidateTimer.unref();
+  // A session ended or a user's scope changed (modules/auth/session-events.ts): those sockets now.
+  const targeted = new Set<Promise<void>>();
+  const stopSessionEvents = sync.pubsub.subscribe(SESSION_CHANNEL, (event) => {
+    if (!isSessionEvent(event)) return;
+    const run = revalidate((c) => c.tenantId === event.tenantId && (event.userId === null || c.userId === event.userId))
+      .catch((error: unknown) => deps.services.logger.error({ err: error }, 'websocket revalidation'))
+      .finally(() => targeted.delete(run));
+    targeted.add(run);
+  });
+  const presence = presenceOf(live, deps);
   fastify.server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (!GRAPHQL_PATH.test(path)) {
@@ -128,9 +142,19 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
           }
           ctx.extra.context = context;
           signedIn.add(socket);
-          const connection: LiveConnection = { input, scope: scopeOf(context.viewer), close: (code, reason) => socket.close(code, reason) };
+          const connection: LiveConnection = {
+            input,
+            tenantId: context.tenant.id,
+            userId: context.viewer.userId,
+            scope: scopeOf(context.viewer),
+            close: (code, reason) => socket.close(code, reason),
+          };
           live.add(connection);
-          socket.once('close', () => live.delete(connection));
+          presence.opened(connection);
+          socket.once('close', () => {
+            live.delete(connection);
+            presence.closed(connection);
+          });
           return true;
         } catch {
           socket.close(WS_CLOSE.unauthorized, texts.tenantInvalid);
@@ -160,7 +184,9 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
 
   fastify.addHook('preClose', async () => {
     clearInterval(revalidateTimer);
-    await revalidating;
+    presence.stop();
+    await (await stopSessionEvents)();
+    await Promise.all([revalidating, ...targeted]);
     await server.dispose();
   });
   fastify.addHook('onClose', async () => {

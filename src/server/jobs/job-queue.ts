@@ -56,6 +56,8 @@ export interface JobRef<T extends object> {
   readonly data?: T;
 }
 
+export const jobRef = <T extends object>(name: string): JobRef<T> => ({ name });
+
 export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }

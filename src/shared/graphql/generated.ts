@@ -42,6 +42,58 @@ export interface CategoryInput {
   color: string;
 }
 
+export interface ChatFlow {
+  id: string;
+  name: string;
+  /** passive or active */
+  kind: string;
+  /** The draft being edited, as JSON. */
+  draft: string;
+  /** The version new sessions run; null until the first publish. */
+  published_version?: Maybe<number>;
+  published_at?: Maybe<string>;
+  /** The draft differs from the published version. */
+  has_unpublished_changes: boolean;
+  expire_minutes: number;
+  expire_message?: Maybe<string>;
+  /** Connections whose customers' first message starts this flow (passive flows). */
+  instances: Array<ChatFlowInstance>;
+  /** Sessions waiting for the customer, a timer or an HTTP answer. */
+  running_sessions: number;
+  updated_at: string;
+}
+
+export interface ChatFlowInput {
+  name: string;
+  /** The draft, as JSON. */
+  draft: string;
+  expire_minutes?: Maybe<number>;
+  expire_message?: Maybe<string>;
+}
+
+export interface ChatFlowInstance {
+  id: string;
+  name: string;
+}
+
+export interface ChatFlowProblem {
+  node_id?: Maybe<string>;
+  message: string;
+}
+
+/** What the builder gets back from a save or a publish: the flow, and why it cannot be published yet. */
+export interface ChatFlowSaveResult {
+  flow: ChatFlow;
+  problems: Array<ChatFlowProblem>;
+}
+
+export interface ChatFlowVersion {
+  id: string;
+  version: number;
+  published_at: string;
+  published_by_name?: Maybe<string>;
+}
+
 export interface ChatTicket {
   id: string;
   campaign_id?: Maybe<string>;
@@ -475,6 +527,22 @@ export interface CustomerUpdateInput {
   is_blacklisted_campaign?: Maybe<boolean>;
 }
 
+export interface DayHours {
+  /** 0 = domingo … 6 = sábado. */
+  day: number;
+  open: boolean;
+  /** HH:mm. */
+  opens: string;
+  closes: string;
+}
+
+export interface DayHoursInput {
+  day: number;
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
 export interface Feature {
   id: string;
   name: string;
@@ -670,6 +738,20 @@ export interface Mutation {
   deleteCategory: boolean;
   /** Replaces the ticket's categories. */
   setTicketCategories: Array<Category>;
+  createChatFlow: ChatFlowSaveResult;
+  saveChatFlow: ChatFlowSaveResult;
+  /** Snapshots the draft as a new version that new sessions run; refused while it has problems. */
+  publishChatFlow: ChatFlowSaveResult;
+  /** Copies a version into the draft and publishes it again as the newest version. */
+  restoreChatFlowVersion: ChatFlowSaveResult;
+  deleteChatFlow: boolean;
+  /** The passive flow a connection's new customers start (null turns it off). */
+  setInstancePassiveFlow: boolean;
+  /**
+   * Starts a published flow for the ticket's customer ("Iniciar fluxo"), or hands a ticket back to a
+   * flow: the bot holds the ticket until it transfers, ends or a person takes over.
+   */
+  startChatFlow: boolean;
   /** Creates a connection, down until brought up (updateInstanceIntegration). channel defaults to sandbox. */
   createInstance: Instance;
   /**
@@ -711,6 +793,16 @@ export interface Mutation {
   /** Only while agendada; fields left out are kept. */
   updateScheduledMessage: ScheduledMessage;
   cancelScheduledMessage: ScheduledMessage;
+  /** Sets (or with value null removes) settings of the tenant, or of one connection when instance_id is given. */
+  saveSettings: Array<SettingValue>;
+  saveStoreInfo: StoreInfo;
+  /** A new version of the terms of use: a PDF uploaded first with POST /api/file/upload. */
+  addTermsDocument: TermsDocument;
+  createTrainingVideo: TrainingVideo;
+  updateTrainingVideo: TrainingVideo;
+  deleteTrainingVideo: boolean;
+  /** Stars a page of the signed-in user, or takes the star away (is_bookmarked false removes it). */
+  setStarredPage: Array<StarredPage>;
   pushCustomerChat: Array<CustomerChat>;
   pushChatTicket: Array<ChatTicket>;
   pushCustomer: Array<Customer>;
@@ -984,6 +1076,39 @@ export interface MutationSetTicketCategoriesArgs {
   category_ids: Array<string>;
 }
 
+export interface MutationCreateChatFlowArgs {
+  kind: string;
+  input: ChatFlowInput;
+}
+
+export interface MutationSaveChatFlowArgs {
+  id: string;
+  input: ChatFlowInput;
+}
+
+export interface MutationPublishChatFlowArgs {
+  id: string;
+}
+
+export interface MutationRestoreChatFlowVersionArgs {
+  flow_id: string;
+  version_id: string;
+}
+
+export interface MutationDeleteChatFlowArgs {
+  id: string;
+}
+
+export interface MutationSetInstancePassiveFlowArgs {
+  instance_id: string;
+  flow_id?: Maybe<string>;
+}
+
+export interface MutationStartChatFlowArgs {
+  ticket_id: string;
+  flow_id: string;
+}
+
 export interface MutationCreateInstanceArgs {
   name: string;
   hub_host?: Maybe<string>;
@@ -1097,6 +1222,43 @@ export interface MutationUpdateScheduledMessageArgs {
 
 export interface MutationCancelScheduledMessageArgs {
   id: string;
+}
+
+export interface MutationSaveSettingsArgs {
+  instance_id?: Maybe<string>;
+  values: Array<SettingValueInput>;
+}
+
+export interface MutationSaveStoreInfoArgs {
+  input: StoreInfoInput;
+}
+
+export interface MutationAddTermsDocumentArgs {
+  file: string;
+  name: string;
+}
+
+export interface MutationCreateTrainingVideoArgs {
+  title: string;
+  url: string;
+  description?: Maybe<string>;
+}
+
+export interface MutationUpdateTrainingVideoArgs {
+  id: string;
+  title: string;
+  url: string;
+  description?: Maybe<string>;
+}
+
+export interface MutationDeleteTrainingVideoArgs {
+  id: string;
+}
+
+export interface MutationSetStarredPageArgs {
+  url: string;
+  title: string;
+  is_bookmarked: boolean;
 }
 
 export interface MutationPushCustomerChatArgs {
@@ -1255,6 +1417,13 @@ export interface MutationFieldArgs {
   updateCategory: MutationUpdateCategoryArgs;
   deleteCategory: MutationDeleteCategoryArgs;
   setTicketCategories: MutationSetTicketCategoriesArgs;
+  createChatFlow: MutationCreateChatFlowArgs;
+  saveChatFlow: MutationSaveChatFlowArgs;
+  publishChatFlow: MutationPublishChatFlowArgs;
+  restoreChatFlowVersion: MutationRestoreChatFlowVersionArgs;
+  deleteChatFlow: MutationDeleteChatFlowArgs;
+  setInstancePassiveFlow: MutationSetInstancePassiveFlowArgs;
+  startChatFlow: MutationStartChatFlowArgs;
   createInstance: MutationCreateInstanceArgs;
   updateInstance: MutationUpdateInstanceArgs;
   updateInstanceIntegration: MutationUpdateInstanceIntegrationArgs;
@@ -1274,6 +1443,13 @@ export interface MutationFieldArgs {
   createScheduledMessage: MutationCreateScheduledMessageArgs;
   updateScheduledMessage: MutationUpdateScheduledMessageArgs;
   cancelScheduledMessage: MutationCancelScheduledMessageArgs;
+  saveSettings: MutationSaveSettingsArgs;
+  saveStoreInfo: MutationSaveStoreInfoArgs;
+  addTermsDocument: MutationAddTermsDocumentArgs;
+  createTrainingVideo: MutationCreateTrainingVideoArgs;
+  updateTrainingVideo: MutationUpdateTrainingVideoArgs;
+  deleteTrainingVideo: MutationDeleteTrainingVideoArgs;
+  setStarredPage: MutationSetStarredPageArgs;
   pushCustomerChat: MutationPushCustomerChatArgs;
   pushChatTicket: MutationPushChatTicketArgs;
   pushCustomer: MutationPushCustomerArgs;
@@ -1329,6 +1505,13 @@ export interface Query {
   customerInfos?: Maybe<Customer>;
   /** The tenant's customer groups by name: the choices of a customer's group (Customer.group_of_customer_id). */
   customerGroups: Array<CustomerGroup>;
+  chatFlows: Array<ChatFlow>;
+  chatFlow?: Maybe<ChatFlow>;
+  chatFlowVersions: Array<ChatFlowVersion>;
+  /** A version's definition, to look at or restore. */
+  chatFlowVersion?: Maybe<string>;
+  /** Published flows an attendant may start for a customer from the conversation. */
+  startableChatFlows: Array<ChatFlow>;
   /**
    * The connections the viewer may use (administrador: all of the tenant), by name; remove_ids leaves
    * some out (e.g. the current one in a transfer dialog).
@@ -1354,6 +1537,17 @@ export interface Query {
   scheduledMessages: Array<ScheduledMessage>;
   /** Customers matching a name or number, for the schedule form (at most 20). */
   scheduleRecipients: Array<ScheduleRecipient>;
+  /**
+   * Stored values of the keys (every key of the catalogue the viewer may edit when omitted), the
+   * tenant's and every connection's. Keys of screens the viewer's role cannot open are refused.
+   */
+  settingValues: Array<SettingValue>;
+  storeInfo: StoreInfo;
+  /** Versions of the terms of use, newest first. */
+  termsDocuments: Array<TermsDocument>;
+  trainingVideos: Array<TrainingVideo>;
+  /** The signed-in user's starred pages, in the order they were starred (SPEC §9: the first 10 form the short list). */
+  starredPages: Array<StarredPage>;
   /** What the viewer's pulls on the connection depend on besides the user (role, department, use of the connection), as an opaque string: local data pulled under another one is stale. */
   syncScope: string;
   pullCustomerChat: CustomerChatPullBulk;
@@ -1456,6 +1650,23 @@ export interface QueryCustomerInfosArgs {
   id: string;
 }
 
+export interface QueryChatFlowsArgs {
+  kind: string;
+  search?: Maybe<string>;
+}
+
+export interface QueryChatFlowArgs {
+  id: string;
+}
+
+export interface QueryChatFlowVersionsArgs {
+  flow_id: string;
+}
+
+export interface QueryChatFlowVersionArgs {
+  id: string;
+}
+
 export interface QueryInstancesArgs {
   filters?: Maybe<InstanceFilters>;
   remove_ids?: Maybe<Array<string>>;
@@ -1507,6 +1718,10 @@ export interface QueryScheduledMessagesArgs {
 
 export interface QueryScheduleRecipientsArgs {
   search: string;
+}
+
+export interface QuerySettingValuesArgs {
+  keys?: Maybe<Array<string>>;
 }
 
 export interface QuerySyncScopeArgs {
@@ -1616,6 +1831,11 @@ export interface QueryFieldArgs {
   ticketCategories: QueryTicketCategoriesArgs;
   customerInfos: QueryCustomerInfosArgs;
   customerGroups: NoArgs;
+  chatFlows: QueryChatFlowsArgs;
+  chatFlow: QueryChatFlowArgs;
+  chatFlowVersions: QueryChatFlowVersionsArgs;
+  chatFlowVersion: QueryChatFlowVersionArgs;
+  startableChatFlows: NoArgs;
   instances: QueryInstancesArgs;
   instance: QueryInstanceArgs;
   knowledgeArticles: QueryKnowledgeArticlesArgs;
@@ -1627,6 +1847,11 @@ export interface QueryFieldArgs {
   messageTemplates: NoArgs;
   scheduledMessages: QueryScheduledMessagesArgs;
   scheduleRecipients: QueryScheduleRecipientsArgs;
+  settingValues: QuerySettingValuesArgs;
+  storeInfo: NoArgs;
+  termsDocuments: NoArgs;
+  trainingVideos: NoArgs;
+  starredPages: NoArgs;
   syncScope: QuerySyncScopeArgs;
   pullCustomerChat: QueryPullCustomerChatArgs;
   pullChatTicket: QueryPullChatTicketArgs;
@@ -1728,6 +1953,49 @@ export interface SettingPullBulk {
   resync: boolean;
 }
 
+/** A stored setting: instance_id null is the tenant's value, otherwise the connection's override. */
+export interface SettingValue {
+  key: string;
+  instance_id?: Maybe<string>;
+  value: string;
+  updated_at: string;
+}
+
+/** value null removes the row: a connection goes back to the tenant's value, the tenant to the default. */
+export interface SettingValueInput {
+  key: string;
+  value?: Maybe<string>;
+}
+
+/** SPEC §3 starred page; title is what the short list shows. */
+export interface StarredPage {
+  id: string;
+  url: string;
+  title: string;
+  is_bookmarked: boolean;
+}
+
+/** configs/client-form. document (CNPJ) and phone are digits only; logo is a media-store file name. */
+export interface StoreInfo {
+  name: string;
+  document: string;
+  address: string;
+  phone: string;
+  opening_hours: Array<DayHours>;
+  logo: string;
+  /** Whether the store is open now by its opening hours (America/Sao_Paulo). */
+  open_now: boolean;
+}
+
+export interface StoreInfoInput {
+  name: string;
+  document: string;
+  address: string;
+  phone: string;
+  opening_hours: Array<DayHoursInput>;
+  logo: string;
+}
+
 export interface Subscription {
   ping: boolean;
   /** Ticket events of the connection for the signed-in user's notices. */
@@ -1798,6 +2066,16 @@ export interface TenantChange {
   id?: Maybe<string>;
 }
 
+/** A version of the terms of use (configs/contract-proposal-pdf); the newest is in force. */
+export interface TermsDocument {
+  id: string;
+  file: string;
+  name: string;
+  size: number;
+  created_at: string;
+  created_by_name?: Maybe<string>;
+}
+
 export interface TicketCampaign {
   id: string;
   name?: Maybe<string>;
@@ -1859,6 +2137,13 @@ export interface TicketUser {
   name: string;
   image?: Maybe<string>;
   deleted_at?: Maybe<string>;
+}
+
+export interface TrainingVideo {
+  id: string;
+  title: string;
+  url: string;
+  description?: Maybe<string>;
 }
 
 export interface TwoFactorQrcode {

@@ -66,9 +66,9 @@ describe('connections and templates over GraphQL', () => {
 
   it('lists what each user may use, with filters and remove_ids', async () => {
     const all = await gql<{ instances: Array<{ id: string; name: string }> }>(`{ instances { id name } }`);
-    expect(all.data?.instances.map((i) => i.name)).toEqual(['Loja 2', 'Oficial', 'WhatsApp Loja Demo']);
+    expect(all.data?.instances.map((i) => i.name)).toEqual(['Atendimento com robô', 'Loja 2', 'Oficial', 'WhatsApp Loja Demo']);
     const mine = await gql<{ instances: Array<{ name: string }> }>(`{ instances { name } }`, {}, ana);
-    expect(mine.data?.instances.map((i) => i.name)).toEqual(['WhatsApp Loja Demo']);
+    expect(mine.data?.instances.map((i) => i.name)).toEqual(['Atendimento com robô', 'WhatsApp Loja Demo']);
     const filtered = await gql<{ instances: Array<{ name: string }> }>(`query ($r: [ID!]) { instances(filters: { channel: "cloud-api" }, remove_ids: $r) { name } }`, { r: [] });
     expect(filtered.data?.instances.map((i) => i.name)).toEqual(['Oficial']);
     const removed = await gql<{ instances: Array<{ name: string }> }>(`query ($r: [ID!]) { instances(remove_ids: $r) { name } }`, { r: [cloudId] });
@@ -104,9 +104,10 @@ describe('connections and templates over GraphQL', () => {
     await gql(`mutation ($id: ID!) { updateMessageTemplate(id: $id, value: "Olá, tudo bem?") { id } }`, { id });
     const list = await gql<{ messageTemplates: Array<{ identifier: string; value: string }> }>(`{ messageTemplates { identifier value } }`, {}, ana);
     expect(list.data?.messageTemplates).toEqual([{ identifier: 'saudacao', value: 'Olá, tudo bem?' }]);
-    const forbidden = await gql(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id }, ana);
-    expect(forbidden.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
-    expect((await gql<{ deleteMessageTemplate: boolean }>(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id })).data?.deleteMessageTemplate).toBe(true);
+    // The demo attendant's role lists configs/quick-answers, the screen that edits them (roles without it: tests/integration/server/store-settings).
+    expect((await gql<{ deleteMessageTemplate: boolean }>(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id }, ana)).data?.deleteMessageTemplate).toBe(true);
+    const gone = await gql(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id });
+    expect(gone.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('deletes a connection without conversations, and keeps one with history', async () => {

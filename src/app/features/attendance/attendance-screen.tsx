@@ -11,6 +11,7 @@ import { OPENING_WINDOW } from './data/use-conversation';
 import { useSelectedTicket } from './data/use-selected-ticket';
 import { useReferencesView } from './data/use-references-view';
 import { refreshAttendanceReferences } from './data/reference-refresh';
+import { useLiveReferences } from './data/use-live-references';
 import { useTicketEvents } from './data/use-ticket-events';
 import { TicketListPane } from './list/ticket-list-pane';
 import { TransferNoticesStack } from './lifecycle/transfer-notices-stack';
@@ -55,13 +56,14 @@ export function AttendanceScreen() {
   const ticket = useSelectedTicket(list.tickets, ui.selectedId);
   const wide = useMediaQuery('(min-width: 75em)', true) ?? true;
   const [fillRef, height] = useFillHeight<HTMLDivElement>();
+  useTicketEvents(ctx);
+
   const { tenant, instanceId, online } = ctx;
   const official = ctx.connection?.official === true;
-  const refreshReferences = useCallback(() => {
+  useEffect(() => {
     if (online && instanceId) void refreshAttendanceReferences({ tenant, instanceId, official });
   }, [tenant, instanceId, online, official]);
-  useTicketEvents(ctx, refreshReferences);
-  useEffect(refreshReferences, [refreshReferences]);
+  useLiveReferences(instanceId ? { tenant, instanceId, official } : null);
 
   const hasTickets = list.tickets.length > 0;
   useEffect(() => {

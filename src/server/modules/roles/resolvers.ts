@@ -1,10 +1,38 @@
+import { requireRoute } from '../../graphql/guards';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
+import { parseInput } from '../../graphql/validation';
+import { createRole, deleteRole, listRoles, loadRole, updateRole } from './role-admin';
+import { createRoleInput, roleIdInput, updateRoleInput } from './role-inputs';
 
-const pending = (): never => {
-  throw new Error('roles: not built yet');
-};
+/** The roles screens (SPEC §2, check rule): the list, the add page and the edit page. */
+const LIST = 'roles-list';
+const ADD = 'roles-add';
+const EDIT = 'roles-edit';
 
 export const rolesResolvers: ModuleResolvers = {
-  Query: { roles: pending, role: pending },
-  Mutation: { createRole: pending, updateRole: pending, deleteRole: pending },
+  Query: {
+    roles: async (_parent, _args, context) => {
+      requireRoute(context, LIST, ADD, EDIT);
+      return context.database.withTenant(context.tenant.id, (tx) => listRoles(tx, context.tenant.id));
+    },
+    role: async (_parent, args, context) => {
+      requireRoute(context, EDIT, LIST);
+      return loadRole(context, parseInput(roleIdInput, args).id);
+    },
+  },
+  Mutation: {
+    createRole: async (_parent, args, context) => {
+      requireRoute(context, ADD);
+      return createRole(context, parseInput(createRoleInput, args));
+    },
+    updateRole: async (_parent, args, context) => {
+      requireRoute(context, EDIT);
+      return updateRole(context, parseInput(updateRoleInput, args));
+    },
+    deleteRole: async (_parent, args, context) => {
+      requireRoute(context, LIST);
+      await deleteRole(context, parseInput(roleIdInput, args).id);
+      return true;
+    },
+  },
 };

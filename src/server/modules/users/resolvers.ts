@@ -1,22 +1,10 @@
 import type { ModuleResolvers } from '../../graphql/resolver-types';
+import { deleteUser, deleteUserInstance, disconnectUser, newUser, resetUserTwoFactor, updateUser, userInstances, users } from './resolvers/team-users';
 import { unblockUser } from './resolvers/unblock-user';
 import { updateUserPassword } from './resolvers/update-user-password';
 import { userInfos } from './resolvers/user-infos';
 
-const pending = (): never => {
-  throw new Error('users: not built yet');
-};
-
 export const usersResolvers: ModuleResolvers = {
-  Query: { userInfos, users: pending, userInstances: pending },
-  Mutation: {
-    unblockUser,
-    updateUserPassword,
-    newUser: pending,
-    updateUser: pending,
-    deleteUser: pending,
-    deleteUserInstance: pending,
-    disconnectUser: pending,
-    resetUserTwoFactor: pending,
-  },
+  Query: { userInfos, users, userInstances },
+  Mutation: { unblockUser, updateUserPassword, newUser, updateUser, deleteUser, deleteUserInstance, disconnectUser, resetUserTwoFactor },
 };

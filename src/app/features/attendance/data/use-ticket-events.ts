@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { createClient } from 'graphql-ws';
 import { notifications } from '@mantine/notifications';
 import { getAccessToken } from '../../../api/graphql-client';
@@ -29,11 +29,6 @@ const TICKET_EVENTS = `subscription ($instance_id: ID!) {
   }
 }`;
 
-const TENANT_CHANGES = 'subscription { tenantChanges { kind id } }';
-
-/** Admin changes that alter the reference sets the console keeps offline (DESIGN §5a realtime). */
-export const REFERENCE_CHANGE_KINDS: ReadonlySet<string> = new Set(['crm_reasons', 'categories', 'departments', 'users', 'quick_answers']);
-
 export const toTransferEvent = (e: TicketEventPayload): TransferEvent => ({
   ticketId: e.ticket_id,
   customerName: e.customer_name ?? '',
@@ -63,13 +58,9 @@ export function handleTicketEvent(event: TicketEventPayload, viewerId: string, n
  * socket reconnects on its own; events missed while offline are not replayed, as they are
  * notices of the moment (the tickets themselves arrive by replication).
  */
-export function useTicketEvents(ctx: AttendanceContext, onReferencesChanged?: () => void): void {
+export function useTicketEvents(ctx: AttendanceContext): void {
   const { tenant, instanceId } = ctx;
   const viewerId = ctx.viewer.userId;
-  const latestRefresh = useRef(onReferencesChanged);
-  useEffect(() => {
-    latestRefresh.current = onReferencesChanged;
-  }, [onReferencesChanged]);
   useEffect(() => {
     if (!instanceId || !viewerId) return;
     const client = createClient({
@@ -94,21 +85,8 @@ export function useTicketEvents(ctx: AttendanceContext, onReferencesChanged?: ()
         complete: () => undefined,
       },
     );
-    // Same socket: an administrator's edit of reasons, categories, ... refreshes the console's copy at once.
-    const stopChanges = client.subscribe<{ tenantChanges: { kind: string } }>(
-      { query: TENANT_CHANGES },
-      {
-        next: (result) => {
-          const kind = result.data?.tenantChanges.kind;
-          if (kind && REFERENCE_CHANGE_KINDS.has(kind)) latestRefresh.current?.();
-        },
-        error: () => undefined,
-        complete: () => undefined,
-      },
-    );
     return () => {
       stop();
-      stopChanges();
       void client.dispose();
     };
   }, [tenant, instanceId, viewerId]);
