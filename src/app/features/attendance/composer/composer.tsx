@@ -41,7 +41,11 @@ export interface ComposerProps {
   onSendTemplate: (template: MessageTemplateView) => void;
   /** Tells the user why something was refused (notification). */
   onProblem: (title: string, message: string) => void;
+  /** Schedules the typed text for later (crm/schedules); absent where scheduling is not offered. */
+  onSchedule?: (text: string) => void;
 }
+
+const SCHEDULE_LABEL = 'Agendar mensagem';
 
 const DRAFT_DELAY_MS = 300;
 
@@ -280,6 +284,13 @@ export function Composer(props: ComposerProps) {
           {!blocked && <FormatToolbar onFormat={format} preview={preview} onTogglePreview={() => setPreview((p) => !p)} />}
         </Group>
         <Group gap={4} wrap="nowrap">
+          {props.onSchedule && !commentMode && !blocked && (
+            <Tooltip label={SCHEDULE_LABEL} openDelay={400}>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={SCHEDULE_LABEL} onClick={() => props.onSchedule?.(text)}>
+                <Icon name="clock" size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Tooltip label={t.commentMode} openDelay={400}>
             <ActionIcon
               variant={commentMode ? 'filled' : 'subtle'}

@@ -23,6 +23,7 @@ import { MessageList } from './message-list';
 import { MessageSearchBar } from './message-search-bar';
 import { MediaResolverContext } from './media-url';
 import { deferred } from '../ui/deferred';
+import { ScheduleMessageModal } from '../composer/schedule-message-modal';
 
 // The composer and the dialogs are their own chunks, so the conversation paints without their code;
 // they are fetched once the page is idle, before an attendant types or opens a dialog.
@@ -64,6 +65,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
   const ticketId = String(ticket.id);
   const conversation = useConversation(ticket, ctx.instanceId, ui.messageSearch.open ? ui.messageSearch.query : '', now);
   const [draft, saveDraft] = useDraft(ticketId);
+  const [scheduleText, setScheduleText] = useState<string | null>(null);
   const customer = ticket.customer ?? null;
   const name = customer ? customerDisplayName(customer) : ticket.customer_name || customerDisplayName(null);
   const actions = useTicketActions(ctx.tenant, ticket, name);
@@ -259,6 +261,17 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
             )
           }
           onProblem={problem}
+          onSchedule={setScheduleText}
+        />
+      )}
+      {scheduleText !== null && (
+        <ScheduleMessageModal
+          initialText={scheduleText}
+          onClose={() => setScheduleText(null)}
+          tenant={ctx.tenant}
+          instanceId={String(ticket.instance_id)}
+          customerId={String(ticket.customer_id)}
+          online={ctx.online}
         />
       )}
       {transferMounted && (
