@@ -2,8 +2,9 @@ import type { AttendanceTables } from './schema/attendance';
 import type { AuthTables } from './schema/auth';
 import type { ChannelTables } from './schema/channels';
 import type { InstanceTables } from './schema/instances';
+import type { ReportTables } from './schema/reports';
 import type { SettingTables } from './schema/settings';
 import type { SyncTables } from './schema/sync';
 
 /** Every table Kysely knows, merged from one interface per domain area (db/schema/). */
-export interface Tables extends AuthTables, InstanceTables, SettingTables, SyncTables, ChannelTables, AttendanceTables {}
+export interface Tables extends AuthTables, InstanceTables, SettingTables, SyncTables, ChannelTables, AttendanceTables, ReportTables {}

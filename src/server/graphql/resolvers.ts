@@ -1,6 +1,8 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
+import { auditResolvers } from '../modules/audit/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
+import { reportsResolvers } from '../modules/reports/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
 import { usersResolvers } from '../modules/users/resolvers';
@@ -18,4 +20,6 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   instancesResolvers,
   ...syncModules,
   attendanceResolvers,
+  reportsResolvers,
+  auditResolvers,
 ];
