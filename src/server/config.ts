@@ -43,6 +43,7 @@ const envSchema = z.object({
   CLOUD_API_MESSAGES_PER_SECOND: int(80, 1),
   CLOUD_API_RETRY_BASE_MS: int(1000, 0),
   SANDBOX_ACK_STEP_MS: int(1500, 0),
+  OUTBOUND_FETCH_ALLOW: z.string().default(''),
   AUTO_TRANSFER_INTERVAL_MS: int(15_000, 0),
   REPORT_ROLLUP_INTERVAL_MS: int(5_000, 0),
   WS_REVALIDATE_SECONDS: int(60, 1),
@@ -50,9 +51,12 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   STATIC_DIR: optionalText,
   PEDBOT_DEMO: flag(false),
+  NODE_ENV: optionalText,
 });
 
 export interface Config {
+  /** NODE_ENV=production: test tools off unless asked for, no anonymous introspection. */
+  production: boolean;
   port: number;
   host: string;
   /** Unset: the embedded PGlite database in `pgliteDir`. */
@@ -91,6 +95,11 @@ export interface Config {
   cloudApiMessagesPerSecond: number;
   /** First wait before retrying a throttled Cloud API send; doubles for each of 5 retries. */
   cloudApiRetryBaseMs: number;
+  /**
+   * Host names, addresses or CIDR ranges that downloads of user-given addresses (sandbox images, flow
+   * HTTP nodes) may reach although they are loopback, private or link-local (see net/address-policy).
+   */
+  outboundFetchAllow: string[];
   /** Sandbox: time between ack steps sent → delivered → read (0 in tests). */
   sandboxAckStepMs: number;
   /** How often the server looks for automatic transfers (lack of response, attendant removed); 0 turns the look off. */
@@ -114,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = overrides.port ?? e.PORT;
   const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
   const config: Config = {
+    production: e.NODE_ENV === 'production',
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -142,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cloudApiMessagesPerSecond: e.CLOUD_API_MESSAGES_PER_SECOND,
     cloudApiRetryBaseMs: e.CLOUD_API_RETRY_BASE_MS,
     sandboxAckStepMs: e.SANDBOX_ACK_STEP_MS,
+    outboundFetchAllow: e.OUTBOUND_FETCH_ALLOW.split(',').map((entry) => entry.trim()).filter(Boolean),
     autoTransferIntervalMs: e.AUTO_TRANSFER_INTERVAL_MS,
     reportRollupIntervalMs: e.REPORT_ROLLUP_INTERVAL_MS,
     wsRevalidateSeconds: e.WS_REVALIDATE_SECONDS,

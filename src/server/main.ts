@@ -10,7 +10,7 @@ import { startReportRollups } from './modules/reports/rollup-job';
 import { AutoTransferJob } from './modules/transfers/auto-transfer-job';
 import { ensurePlatformDefaults } from './modules/settings/platform-settings';
 import { DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS, currentDemoIntegrationToken, seedDemoTenant } from './modules/tenants/demo-seed';
-import { countTenants, findTenantBySlug } from './modules/tenants/tenant-store';
+import { countTenants, findTenantBySlug, isTenantSlugTaken } from './modules/tenants/tenant-store';
 
 export interface StartOptions {
   config?: Partial<Config>;
@@ -52,7 +52,7 @@ function startAutoTransfers(app: ServerApp, database: Database): AutoTransferJob
 /** An empty embedded database gets the demo tenant; a server database only when asked (`--demo`). */
 async function seedDemoIfWanted(database: Database, app: ServerApp, jwtSecret: string, demo: boolean): Promise<void> {
   const wanted = demo || (database.kind === 'pglite' && (await countTenants(database)) === 0);
-  if (!wanted || (await findTenantBySlug(database.db, DEMO_SLUG))) return;
+  if (!wanted || (await isTenantSlugTaken(database.db, DEMO_SLUG))) return;
   await seedDemoTenant(database, app.deps.services.passwords, jwtSecret);
 }
 
@@ -78,11 +78,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   }
   const ownedDatabase = options.database ? null : database;
+  let startedJobs: ServerServices['jobs'];
   try {
     const jwtSecret = await resolveJwtSecret(config);
     await ensurePlatformDefaults(database, config);
     const app = await buildApp({ config: { ...config, jwtSecret }, database, services: options.services });
     await seedDemoIfWanted(database, app, jwtSecret, options.demo ?? config.demo);
+    // Before listening: a request may send a job; and jobs due while the server was down run now.
+    startedJobs = app.deps.services.jobs;
+    await startedJobs?.start();
     await app.fastify.listen({ port: config.port, host: config.host });
     const { port } = app.fastify.server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
@@ -100,11 +104,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       close: async () => {
         await autoTransfers?.stop();
         await reportRollups?.stop();
+        await app.deps.services.jobs?.stop();
         await app.fastify.close();
         await ownedDatabase?.close();
       },
     };
   } catch (error) {
+    await startedJobs?.stop();
     await ownedDatabase?.close();
     throw error;
   }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { ServerServices } from './graphql/context';
 import type { Logger } from './logger';
 import { createAccessTokens } from './modules/auth/access-tokens';
+import { createAuthThrottles } from './modules/auth/auth-throttles';
 import { createMailer } from './modules/auth/mailer';
 import { createPasswordHasher } from './modules/auth/passwords';
 
@@ -17,6 +18,7 @@ export function createServices(
     mailer: createMailer(config, logger),
     passwords: createPasswordHasher(config),
     accessTokens: createAccessTokens(jwtSecret, config.accessTokenTtlSeconds),
+    throttles: createAuthThrottles(config),
     ...overrides,
   };
 }

@@ -167,27 +167,31 @@ describe('connection screens (issue 4 §4)', () => {
     await context.close();
   });
 
-  it('an admin edits a connection: JSON checked, limit as Ilimitado or N mil, token never shown back, restart', async () => {
+  it("an admin edits a connection in the store's language: parameters as name and value, Meta's limit tiers, token never shown back, restart", async () => {
     const { context, page } = await open();
     await signIn(page, 'admin@demo.local');
     await page.getByRole('link', { name: `Editar a conexão ${DEMO}` }).click();
-    const params = page.getByRole('textbox', { name: /Parâmetros do diálogo/ });
-    await params.fill('{"saudacao": }');
-    await page.getByText(/^JSON inválido: /).waitFor();
-    await params.fill('{"saudacao": "Olá!"}');
-    await page.getByRole('combobox', { name: 'Limite diário de conversas (messaging_limit)' }).fill('10 mil');
-    await page.getByLabel('Token de acesso (official_token)').fill('EAAG-secret-token-9xYz');
+    for (const apiName of ['phone_number', 'waba_id', 'official_token', 'dialog_params', 'messaging_limit']) expect(await page.getByText(apiName).count()).toBe(0);
+    await page.getByRole('button', { name: 'Adicionar parâmetro' }).click();
+    await page.getByRole('textbox', { name: 'Nome do parâmetro 1' }).fill('saudacao');
+    await page.getByRole('textbox', { name: 'Valor do parâmetro 1' }).fill('Olá!');
+    await page.getByRole('textbox', { name: 'Limite diário de conversas' }).click();
+    for (const tier of ['250', '2 mil', '10 mil', '100 mil', 'Ilimitado']) await page.getByRole('option', { name: tier, exact: true }).waitFor();
+    await page.getByRole('option', { name: '10 mil', exact: true }).click();
+    await page.getByLabel('Token de acesso da Meta').fill('EAAG-secret-token-9xYz');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByText('Conexão salva').waitFor();
 
     await page.reload();
-    await page.getByRole('combobox', { name: 'Limite diário de conversas (messaging_limit)' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Limite diário de conversas (messaging_limit)' }).inputValue()).toBe('10 mil');
-    expect(await page.getByLabel('Token de acesso (official_token)').inputValue()).toBe('');
+    await page.getByRole('textbox', { name: 'Limite diário de conversas' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Limite diário de conversas' }).inputValue()).toBe('10 mil');
+    expect(await page.getByLabel('Token de acesso da Meta').inputValue()).toBe('');
     await page.getByText('Token salvo: ••••••••9xYz. Deixe em branco para manter.').waitFor();
     expect(await page.content()).not.toContain('EAAG-secret-token');
+    expect(await page.getByRole('textbox', { name: 'Valor do parâmetro 1' }).inputValue()).toBe('Olá!');
 
-    await page.getByRole('combobox', { name: 'Limite diário de conversas (messaging_limit)' }).fill('Ilimitado');
+    await page.getByRole('textbox', { name: 'Limite diário de conversas' }).click();
+    await page.getByRole('option', { name: 'Ilimitado', exact: true }).click();
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByText('Conexão salva').first().waitFor();
     await page.getByRole('button', { name: `Reiniciar a conexão ${DEMO}` }).click();
@@ -207,10 +211,10 @@ describe('connection screens (issue 4 §4)', () => {
     expect(await page.getByRole('heading', { name: 'Leia o QR code' }).count()).toBe(0);
     await page.getByRole('textbox', { name: 'ID do número (official_phone_id)' }).fill(TEST_PHONE_NUMBER_ID);
     await page.getByRole('textbox', { name: 'ID da conta do WhatsApp Business (waba_id)' }).fill(TEST_WABA_ID);
-    await page.getByLabel('Token de acesso (official_token)').fill('WRONG_TOKEN');
+    await page.getByLabel('Token de acesso da Meta').fill('WRONG_TOKEN');
     await page.getByRole('button', { name: 'Verificar token' }).click();
     await page.getByText('O token não funcionou').waitFor();
-    await page.getByLabel('Token de acesso (official_token)').fill('TEST_TOKEN');
+    await page.getByLabel('Token de acesso da Meta').fill('TEST_TOKEN');
     await page.getByRole('button', { name: 'Verificar token' }).click();
     await page.getByText('Token verificado').waitFor();
     await page.getByRole('button', { name: 'Conectar', exact: true }).click();
@@ -303,7 +307,7 @@ async function createConnectedCloudApi(page: Page, name: string): Promise<void> 
   await page.getByRole('button', { name: 'Criar conexão' }).click();
   await page.getByRole('textbox', { name: 'ID do número (official_phone_id)' }).fill(TEST_PHONE_NUMBER_ID);
   await page.getByRole('textbox', { name: 'ID da conta do WhatsApp Business (waba_id)' }).fill(TEST_WABA_ID);
-  await page.getByLabel('Token de acesso (official_token)').fill('TEST_TOKEN');
+  await page.getByLabel('Token de acesso da Meta').fill('TEST_TOKEN');
   await page.getByRole('button', { name: 'Conectar', exact: true }).click();
   await page.getByText(`A conexão ${name} está conectada.`).waitFor();
 }

@@ -1,10 +1,10 @@
-import { endSession, sessionFor } from '../state/session';
+import { endSession, sessionFor, updateSignedInUser } from '../state/session';
 import type { SignedInUser, TokenGrant } from '../state/session';
 import { clientIp } from './client-ip';
 import { gqlRequest } from './graphql-client';
 
 /** The user fields the app keeps in the session (SignedInUser). */
-const USER_FIELDS = `id email name image username twofactor_activity
+export const USER_FIELDS = `id email name image username twofactor_activity
   role { id name display_name has_permission_routes }
   userDepartment { id name activated }
   userInstances { id instance_id name }`;
@@ -69,6 +69,19 @@ export async function announceConnected(tenant: string): Promise<void> {
   await gqlRequest(`mutation Connected($ip: String) { connected(ip: $ip) }`, { ip: await clientIp() }, { tenant, notify: false }).catch(
     () => undefined,
   );
+}
+
+/**
+ * Reads the signed-in user again (role, routes, department, connections) and updates the active
+ * user state, so the menu and the route guard follow an administrator's change at once. A user
+ * who was disconnected or deleted gets 401 'Unauthorized' and goes to login (gqlRequest).
+ */
+export async function reloadSignedInUser(tenant: string): Promise<void> {
+  const data = await gqlRequest<{ userInfos: SignedInUser }>(`query SignedInUser { userInfos { ${USER_FIELDS} } }`, {}, {
+    tenant,
+    notify: false,
+  });
+  updateSignedInUser(tenant, data.userInfos);
 }
 
 const SIGN_OUT_TIMEOUT_MS = 3_000;

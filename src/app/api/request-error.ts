@@ -26,6 +26,8 @@ export class GraphqlRequestError extends Error {
     readonly code: string | null = null,
     readonly status = 0,
     readonly detail: string | null = null,
+    /** The input field the server refused (validation, attack), as its dotted path. */
+    readonly field: string | null = null,
   ) {
     super(message);
     this.name = 'GraphqlRequestError';
@@ -54,7 +56,7 @@ export function classifyFailure(status: number, entries: readonly GraphqlErrorEn
   let kind = (code && KIND_BY_CODE[code]) || 'other';
   if (first.message === texts.tokenExpired) kind = 'expired';
   else if (kind === 'other' && (status === 401 || first.message === texts.unauthorized)) kind = 'unauthorized';
-  return new GraphqlRequestError(kind, first.message, code, status, text(first.extensions?.detail));
+  return new GraphqlRequestError(kind, first.message, code, status, text(first.extensions?.detail), text(first.extensions?.field));
 }
 
 /** The Mantine notification of an error (SPEC §8). */

@@ -7,6 +7,7 @@ import { lazyScreen } from './lazy-screen';
 import { tenantRoute } from './tenant';
 
 const connectionServices = () => import('../features/instances/signed-in-services');
+const tabSocket = () => import('../data/live/tab-socket');
 
 /** Every signed-in page sits in the main layout; without a session the user goes to login (SPEC §2). */
 export const signedInRoute = createRoute({
@@ -21,8 +22,15 @@ export const signedInRoute = createRoute({
     void connectionServices().then((m) => m.resumeActiveConnection(params.tenant));
   },
   component: lazyScreen(() => import('../ui/layout/main-layout'), 'MainLayout'),
-  onEnter: ({ params }) => void connectionServices().then((m) => m.startConnectionServices(params.tenant)),
-  onLeave: () => void connectionServices().then((m) => m.stopConnectionServices()),
+  onEnter: ({ params }) => {
+    // The tab's one socket (DESIGN §5a): replication, notices and admin changes ride on it.
+    void tabSocket().then((m) => m.startTabSocket(params.tenant));
+    void connectionServices().then((m) => m.startConnectionServices(params.tenant));
+  },
+  onLeave: () => {
+    void connectionServices().then((m) => m.stopConnectionServices());
+    void tabSocket().then((m) => m.stopTabSocket());
+  },
 });
 
 /** The shared screen of pages whose real screen a later issue builds. */

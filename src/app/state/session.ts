@@ -85,6 +85,13 @@ export function updateTokens(grant: TokenGrant, now = Date.now()): void {
   replace({ ...session, token: grant.token, refreshToken: grant.refresh_token, expiresAt: expiryOf(grant, now) });
 }
 
+/** The signed-in user as the server describes it now (role or department changed meanwhile). */
+export function updateSignedInUser(tenant: string, user: SignedInUser): void {
+  const session = sessionFor(tenant);
+  if (!session || String(session.user.id) !== String(user.id)) return;
+  replace({ ...session, user });
+}
+
 export function adoptSession(session: Session): void {
   replace(session);
 }

@@ -1,3 +1,4 @@
+import { AddressPolicy } from '../net/address-policy';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
@@ -46,8 +47,11 @@ export interface ChannelServices {
   sandboxInstance(tenantSlug: string, instanceId: string): Promise<ChannelInstance | null>;
   /** Tells this process's caches and every signed-in user of the tenant that a connection changed. */
   instanceChanged(tenantId: number, instanceId: number, dropped: boolean): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
+
+/** How often work kept in the database is looked for: due sandbox ack steps, statuses left held by a crash. */
+const STATUS_POLL_MS = 1000;
 
 const CLOUD_API_RETRIES = 5;
 
@@ -56,7 +60,7 @@ export function createChannelServices(options: ChannelServicesOptions): ChannelS
   const graph = new GraphClient({ baseUrl: config.cloudApiBaseUrl });
   const media = options.media ?? new LocalMediaStore(config.mediaDir);
   const lookup = new InstanceLookup(database);
-  const pipeline = new InboundPipeline({ database, sink: options.sink, media, graph, logger });
+  const pipeline = new InboundPipeline({ database, sink: options.sink, media, graph, logger, outbound: new AddressPolicy(config.outboundFetchAllow) });
   const instanceChanged = async (tenantId: number, instanceId: number, dropped: boolean) => {
     lookup.forget(tenantId, instanceId);
     await publishInstanceChanged(pubsub, tenantId, { instance_id: instanceId, dropped });
@@ -86,6 +90,21 @@ export function createChannelServices(options: ChannelServicesOptions): ChannelS
     // The sandbox has no provider limit; Cloud API numbers share Meta's per-number throughput.
     ratePerSecond: (instance) => (instance.channel === 'cloud-api' ? config.cloudApiMessagesPerSecond : null),
   });
+  // The durable status work of every process, whoever recorded it: resumed after a restart.
+  let polling: Promise<void> | null = null;
+  let closed = false;
+  const poll = () => {
+    if (polling || closed) return;
+    polling = (async () => {
+      await sandbox.runDueSteps();
+      await pipeline.resumePendingStatuses().catch((err: unknown) => logger.error({ err }, 'pending statuses'));
+    })().finally(() => {
+      polling = null;
+    });
+  };
+  const poller = setInterval(poll, STATUS_POLL_MS);
+  poller.unref();
+  poll();
   return {
     config,
     pubsub,
@@ -100,6 +119,11 @@ export function createChannelServices(options: ChannelServicesOptions): ChannelS
     cloudApiInstance: (slug, id) => lookup.find(slug, id, 'cloud-api'),
     sandboxInstance: (slug, id) => (config.sandboxEnabled ? lookup.find(slug, id, 'sandbox') : Promise.resolve(null)),
     instanceChanged,
-    close: () => sandbox.close(),
+    close: async () => {
+      closed = true;
+      clearInterval(poller);
+      await polling;
+      await sandbox.close();
+    },
   };
 }

@@ -34,6 +34,11 @@ interface OutboundBase {
   to: string;
   /** Provider id of the message this one replies to. */
   replyTo?: string | null;
+  /**
+   * The same for every attempt of one queued send: a channel whose provider dedupes by key (the
+   * sandbox) answers a repeated send with the first one's id. The Cloud API takes no such key.
+   */
+  idempotencyKey?: string;
 }
 
 export type OutboundMediaKind = 'image' | 'audio' | 'video' | 'sticker' | 'document';

@@ -3,6 +3,7 @@ import { brazilPhoneVariants, normalizePhone } from '../../shared/domain/phone';
 import { channelTexts } from '../../shared/i18n/pt-BR';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
+import type { AddressPolicy } from '../net/address-policy';
 import type { ChannelInstance, InboundBatch, InboundMessage, InstanceKey, StatusUpdate } from './channel';
 import type { GraphClient } from './cloud-api/graph-client';
 import type { InboundSink, InboundRecord } from './inbound-sink';
@@ -17,6 +18,8 @@ export interface InboundPipelineDeps {
   media: MediaStore;
   graph: GraphClient;
   logger: Logger;
+  /** Where linked media may be downloaded from (SSRF guard). */
+  outbound: AddressPolicy;
 }
 
 /** A Brazilian mobile is keyed by its 13-digit form; the 12-digit twin is still matched. */
@@ -61,7 +64,12 @@ export class InboundPipeline {
         emoji: reaction.emoji,
       });
     }
-    for (const status of batch.statuses) await this.applyStatus(instance, status);
+    await this.processStatuses(instance, batch.statuses);
+  }
+
+  /** Applies delivery statuses of one connection, in order. */
+  async processStatuses(instance: InstanceKey, statuses: readonly StatusUpdate[]): Promise<void> {
+    for (const status of statuses) await this.applyStatus(instance, status);
   }
 
   private async receiveMessage(instance: ChannelInstance, message: InboundMessage): Promise<void> {
@@ -82,7 +90,7 @@ export class InboundPipeline {
     };
     if (message.media) {
       try {
-        const fetched = await fetchMedia(message.media.source, instance, this.deps.graph);
+        const fetched = await fetchMedia(message.media.source, instance, this.deps.graph, this.deps.outbound);
         const mimeType = message.media.mimeType || fetched.mimeType || 'application/octet-stream';
         const stored = await this.deps.media.put(instance.tenantId, fetched.bytes, baseMimeType(mimeType));
         record.mediaUrl = fileUrl(stored.name);
@@ -110,5 +118,10 @@ export class InboundPipeline {
   /** Applies the statuses that arrived before `providerMessageId` was recorded on its message. */
   async providerIdRecorded(instance: InstanceKey, providerMessageId: string): Promise<void> {
     for (const status of await this.pending.take(instance, providerMessageId)) await this.deps.sink.applyStatus(instance, status);
+  }
+
+  /** Applies held statuses whose provider id got recorded without them being applied (a crash in between). */
+  async resumePendingStatuses(): Promise<void> {
+    for (const { instance, providerMessageId } of await this.pending.recorded()) await this.providerIdRecorded(instance, providerMessageId);
   }
 }

@@ -36,7 +36,7 @@ export class OutboundRouter implements OutboundSender {
   async send(item: OutboundItem): Promise<OutboundSendResult> {
     const instance = await loadChannelInstance(this.options.database, item.tenantId, item.instance.id);
     if (!instance) throw unsendable('conexão removida');
-    const message = await this.toMessage(instance, item);
+    const message = { ...(await this.toMessage(instance, item)), idempotencyKey: `outbound:${item.outboundId}` };
     const phones = brazilPhoneVariants(item.to);
     const last = await this.options.database.withTenant(instance.tenantId, (tx) => lastCustomerMessageAt(tx, instance.tenantId, instance.id, phones));
     const windowOpen = isWithinServiceWindow(last);

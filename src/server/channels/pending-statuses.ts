@@ -48,4 +48,19 @@ export class PendingStatuses {
         .flatMap((r) => (isAck(r.ack) ? [{ providerMessageId, ack: r.ack, reason: r.error }] : []));
     });
   }
+
+  /**
+   * Held statuses whose message's provider id is recorded by now (all tenants): left behind when a
+   * process died between recording the id and applying them. At most `limit` messages.
+   */
+  async recorded(limit = 100): Promise<Array<{ instance: InstanceKey; providerMessageId: string }>> {
+    const { rows } = await this.database.asOwner((db) =>
+      sql<{ tenant_id: number; instance_id: number; provider_message_id: string }>`
+        select distinct p.tenant_id, p.instance_id, p.provider_message_id
+        from channel_pending_statuses p
+        join customer_chats m on m.tenant_id = p.tenant_id and m.instance_id = p.instance_id and m.whatsapp_message_id = p.provider_message_id
+        limit ${limit}`.execute(db),
+    );
+    return rows.map((r) => ({ instance: { tenantId: Number(r.tenant_id), id: Number(r.instance_id) }, providerMessageId: r.provider_message_id }));
+  }
 }

@@ -25,6 +25,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine, when there is one (tests clone or dump it). */
   pglite?: PGlite;
+  /** The server's URL (kind 'postgres'): the job queue opens its own pool on it. */
+  url?: string;
 }
 
 export interface OpenOptions {
@@ -147,6 +149,7 @@ async function openServer(databaseUrl: string, options: OpenOptions): Promise<Da
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparing(appPool) }) });
   return {
     kind: 'postgres',
+    url: databaseUrl,
     db,
     withTenant: (tenantId, fn) => withTenantOn(db, tenantId, fn),
     asOwner: (fn) => fn(owner),

@@ -1,3 +1,4 @@
+import type { AuthThrottles } from '../modules/auth/auth-throttles';
 import type { ChannelServices } from '../channels/channel-services';
 import type { Database } from '../db/database';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import type { Logger } from '../logger';
 import type { AccessTokens } from '../modules/auth/access-tokens';
 import type { Mailer } from '../modules/auth/mailer';
 import type { PasswordHasher } from '../modules/auth/passwords';
+import type { JobQueue } from '../jobs/job-queue';
 import type { SyncServices } from '../sync/services';
 
 /** The tenant named by the first path segment, resolved once per request. */
@@ -25,6 +27,8 @@ export interface Viewer {
   departmentId: number | null;
   /** Connections (instances) the user may use. */
   instanceIds: readonly number[];
+  /** The sign-in (refresh-token family) of the access token, when it names one. */
+  sessionId?: string;
 }
 
 /**
@@ -54,8 +58,11 @@ export interface ServerServices {
   mailer: Mailer;
   passwords: PasswordHasher;
   accessTokens: AccessTokens;
+  throttles: AuthThrottles;
   /** Channels, media and the inbound pipeline (issue 4); set by the channels HTTP module. */
   channels?: ChannelServices;
   /** The sync engine: pub/sub, stream hub, outbound dispatcher (src/server/sync/services.ts). */
   sync?: SyncServices;
+  /** The durable job queue (src/server/jobs/), started with the server. */
+  jobs?: JobQueue;
 }

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'TWO_FACTOR_INVALID'
   | 'INTEGRATION_TOKEN_INVALID'
   | 'RESET_INVALID'
+  | 'RATE_LIMITED'
   | 'INTERNAL';
 
 interface ErrorOptions {

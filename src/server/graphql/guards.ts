@@ -1,4 +1,5 @@
 import { ADMIN_ROLE } from '../../shared/domain/routes';
+import { canOpenRoute } from '../../shared/domain/permissions';
 import type { RequestContext, Viewer } from './context';
 import { forbidden, tokenExpired, unauthorized } from './errors';
 
@@ -11,5 +12,16 @@ export function requireViewer(context: RequestContext): Viewer {
 export function requireAdmin(context: RequestContext): Viewer {
   const viewer = requireViewer(context);
   if (viewer.roleName !== ADMIN_ROLE) throw forbidden();
+  return viewer;
+}
+
+/**
+ * The signed-in user whose role may open one of `routes` (SPEC §2 check rule, permissions.ts):
+ * the server-side twin of the router's guard for the operations behind those screens.
+ */
+export function requireRoute(context: RequestContext, ...routes: readonly string[]): Viewer {
+  const viewer = requireViewer(context);
+  const role = { name: viewer.roleName, has_permission_routes: viewer.routes };
+  if (!routes.some((route) => canOpenRoute(route, role))) throw forbidden();
   return viewer;
 }

@@ -37,7 +37,7 @@ export async function createRequestContext(deps: ContextDeps, input: ContextInpu
   if (token) {
     const check = await deps.services.accessTokens.verify(token);
     if (check.status === 'valid' && check.claims.tenantId === tenant.id) {
-      viewer = await loadViewer(deps.database, tenant.id, check.claims.userId);
+      viewer = await loadViewer(deps.database, tenant.id, check.claims);
     }
     credential = viewer ? 'valid' : check.status === 'expired' ? 'expired' : 'invalid';
   }

@@ -1,9 +1,15 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { auditResolvers } from '../modules/audit/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
+import { contactsResolvers } from '../modules/contacts/resolvers';
+import { departmentsResolvers } from '../modules/departments/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
+import { knowledgeResolvers } from '../modules/knowledge/resolvers';
+import { rolesResolvers } from '../modules/roles/resolvers';
 import { reportsResolvers } from '../modules/reports/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
+import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
+import { storeSettingsResolvers } from '../modules/store-settings/resolvers';
 import { tenantsResolvers } from '../modules/tenants/resolvers';
 import { usersResolvers } from '../modules/users/resolvers';
 import { syncModules } from '../sync/modules';
@@ -16,10 +22,16 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   tenantsResolvers,
   authResolvers,
   usersResolvers,
+  departmentsResolvers,
+  rolesResolvers,
   settingsResolvers,
   instancesResolvers,
   ...syncModules,
   attendanceResolvers,
+  contactsResolvers,
+  knowledgeResolvers,
+  tenantChangesResolvers,
+  storeSettingsResolvers,
   reportsResolvers,
   auditResolvers,
 ];

@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import { syncStreamFields } from '../sync/resolvers';
 import type { RequestContext } from './context';
 import { maskError } from './errors';
+import { useOperationLimits } from './operation-limits';
 import { createRequestContext, type ContextDeps } from './request-context';
 import { buildSchema } from './schema';
 import { useSharedStreamEvents } from './shared-stream-events';
@@ -35,7 +36,7 @@ export function createGraphqlServer(deps: ContextDeps): PedbotYoga {
     landingPage: false,
     cors: false,
     maskedErrors: { maskError },
-    plugins: [useSharedStreamEvents(syncStreamFields)],
+    plugins: [useOperationLimits({ production: deps.config.production }), useSharedStreamEvents(syncStreamFields)],
     logging: yogaLogger(deps.services.logger),
     context: ({ request, ip }) =>
       createRequestContext(deps, {

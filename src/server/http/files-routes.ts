@@ -16,7 +16,7 @@ async function bearerTenant(deps: ContextDeps, request: FastifyRequest): Promise
   const check = await deps.services.accessTokens.verify(token);
   if (check.status === 'expired') return { status: 401, message: texts.tokenExpired };
   if (check.status !== 'valid') return { status: 401, message: texts.unauthorized };
-  const viewer = await loadViewer(deps.database, check.claims.tenantId, check.claims.userId);
+  const viewer = await loadViewer(deps.database, check.claims.tenantId, check.claims);
   return viewer ? { tenantId: viewer.tenantId } : { status: 401, message: texts.unauthorized };
 }
 
@@ -59,14 +59,27 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: ContextDeps, 
     // Any file type, JSON included, arrives as its bytes.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES }, (_request, body, done) => done(null, body));
-    scope.post('/api/file/upload', { bodyLimit: UPLOAD_LIMIT_BYTES }, async (request, reply) => {
-      const auth = await bearerTenant(deps, request);
-      if ('status' in auth) return refuse(reply, auth);
-      const body = request.body;
-      const mimeType = request.headers['content-type'] ?? '';
-      if (!Buffer.isBuffer(body) || body.length === 0 || !mimeType) return reply.code(400).send({ error: texts.validationTitle });
-      const stored = await channels.media.put(auth.tenantId, body, mimeType);
-      return reply.code(201).send({ file: stored.name, url: fileUrl(stored.name), mimetype: stored.mimeType, size: stored.size });
-    });
+    const uploaders = new WeakMap<FastifyRequest, number>();
+    scope.post(
+      '/api/file/upload',
+      {
+        bodyLimit: UPLOAD_LIMIT_BYTES,
+        // The token is checked before a byte of the body is read; a refusal closes the connection
+        // so the rest of an unauthenticated upload is not even drained.
+        onRequest: async (request, reply) => {
+          const auth = await bearerTenant(deps, request);
+          if ('status' in auth) return refuse(reply.header('connection', 'close'), auth);
+          uploaders.set(request, auth.tenantId);
+        },
+      },
+      async (request, reply) => {
+        const tenantId = uploaders.get(request)!;
+        const body = request.body;
+        const mimeType = request.headers['content-type'] ?? '';
+        if (!Buffer.isBuffer(body) || body.length === 0 || !mimeType) return reply.code(400).send({ error: texts.validationTitle });
+        const stored = await channels.media.put(tenantId, body, mimeType);
+        return reply.code(201).send({ file: stored.name, url: fileUrl(stored.name), mimetype: stored.mimeType, size: stored.size });
+      },
+    );
   });
 }

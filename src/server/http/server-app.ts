@@ -6,6 +6,7 @@ import type { RequestContext, ServerServices } from '../graphql/context';
 import { createRequestContext, type ContextDeps, type ContextInput } from '../graphql/request-context';
 import { createGraphqlServer, type PedbotYoga } from '../graphql/yoga';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret';
+import { createJobQueue } from '../jobs/job-modules';
 import { createServices } from '../services';
 import { registerGraphqlRoute } from './graphql-route';
 import { httpModules } from './modules';
@@ -42,6 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   registerGraphqlRoute(fastify, yoga);
   registerSettingsRoutes(fastify, database, config);
   for (const register of httpModules) await register(fastify, deps);
+  services.jobs ??= createJobQueue(deps);
   await registerStaticApp(fastify, config.staticDir);
   return { fastify, yoga, server: fastify.server, deps, contextFor: (input) => createRequestContext(deps, input) };
 }

@@ -7,7 +7,9 @@ import type { RequestContext } from '../graphql/context';
 import type { Viewer } from '../graphql/context';
 import { createRequestContext, type ContextDeps, type ContextInput } from '../graphql/request-context';
 import { tenantSlugOf, type PedbotYoga } from '../graphql/yoga';
+import { SESSION_CHANNEL, isSessionEvent } from '../modules/auth/session-events';
 import { createSyncServices } from '../sync/services';
+import { presenceOf } from './websocket-presence';
 
 /** SPEC §4/§9: the server pings every 29 s; a client that does not answer within as long is dropped. */
 export const KEEP_ALIVE_MS = 29_000;
@@ -16,6 +18,15 @@ export const KEEP_ALIVE_MS = 29_000;
 export const WS_CLOSE = { tokenExpired: 4401, unauthorized: 4403 } as const;
 
 const GRAPHQL_PATH = /^\/[^/]+\/graphql\/?$/;
+
+/**
+ * Frame caps (issue 13): before sign-in the only message is connection_init with a token; after it,
+ * subscribe messages carry a query and its variables (pushes and uploads go over HTTP). ws refuses
+ * a frame above `maxPayload` while reading it, so no bigger frame is ever held in memory.
+ */
+export const WS_MAX_FRAME_BYTES = { beforeSignIn: 16 * 1024, afterSignIn: 256 * 1024 } as const;
+/** RFC 6455: the message is too big to process. */
+const CLOSE_TOO_BIG = 1009;
 
 /** What a connection keeps besides graphql-ws's own socket and request. */
 type ConnectionExtra = { context: RequestContext };
@@ -26,6 +37,8 @@ const scopeOf = (viewer: Viewer): string =>
 
 interface LiveConnection {
   input: ContextInput;
+  tenantId: number;
+  userId: number;
   scope: string;
   close: (code: number, reason: string) => void;
 }
@@ -56,7 +69,8 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
   }));
   sync.start();
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_FRAME_BYTES.afterSignIn });
+  const signedIn = new WeakSet<object>();
   const live = new Set<LiveConnection>();
   /**
    * The context is built once per connection, so a user blocked, deleted or moved to another
@@ -64,8 +78,8 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
    * connection with 4401: the client refreshes its token (refused for a blocked user) and
    * reconnects with the new scope, pulling from its checkpoint.
    */
-  const revalidate = async () => {
-    for (const connection of [...live]) {
+  const revalidate = async (matches: (connection: LiveConnection) => boolean = () => true) => {
+    for (const connection of [...live].filter(matches)) {
       const context = await createRequestContext(deps, connection.input).catch(() => null);
       if (!live.has(connection)) continue;
       if (!context?.viewer) {
@@ -83,19 +97,37 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
     revalidating ??= revalidate().finally(() => (revalidating = null));
   }, deps.config.wsRevalidateSeconds * 1000);
   revalidateTimer.unref();
+  // A session ended or a user's scope changed (modules/auth/session-events.ts): those sockets now.
+  const targeted = new Set<Promise<void>>();
+  const stopSessionEvents = sync.pubsub.subscribe(SESSION_CHANNEL, (event) => {
+    if (!isSessionEvent(event)) return;
+    const run = revalidate((c) => c.tenantId === event.tenantId && (event.userId === null || c.userId === event.userId))
+      .catch((error: unknown) => deps.services.logger.error({ err: error }, 'websocket revalidation'))
+      .finally(() => targeted.delete(run));
+    targeted.add(run);
+  });
+  const presence = presenceOf(live, deps);
   fastify.server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (!GRAPHQL_PATH.test(path)) {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      // Registered before graphql-ws's own listener, so an oversized first frame ends the socket first.
+      ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+        const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
+        if (!signedIn.has(ws) && size > WS_MAX_FRAME_BYTES.beforeSignIn) ws.close(CLOSE_TOO_BIG, 'Message Too Big');
+      });
+      wss.emit('connection', ws, request);
+    });
   });
 
   const server = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       onConnect: async (ctx) => {
         const { request, socket } = ctx.extra;
+        if (socket.readyState !== socket.OPEN) return false;
         try {
           const input: ContextInput = {
             tenantSlug: tenantSlugOf(request.url ?? '/'),
@@ -109,9 +141,20 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
             return false;
           }
           ctx.extra.context = context;
-          const connection: LiveConnection = { input, scope: scopeOf(context.viewer), close: (code, reason) => socket.close(code, reason) };
+          signedIn.add(socket);
+          const connection: LiveConnection = {
+            input,
+            tenantId: context.tenant.id,
+            userId: context.viewer.userId,
+            scope: scopeOf(context.viewer),
+            close: (code, reason) => socket.close(code, reason),
+          };
           live.add(connection);
-          socket.once('close', () => live.delete(connection));
+          presence.opened(connection);
+          socket.once('close', () => {
+            live.delete(connection);
+            presence.closed(connection);
+          });
           return true;
         } catch {
           socket.close(WS_CLOSE.unauthorized, texts.tenantInvalid);
@@ -141,7 +184,9 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
 
   fastify.addHook('preClose', async () => {
     clearInterval(revalidateTimer);
-    await revalidating;
+    presence.stop();
+    await (await stopSessionEvents)();
+    await Promise.all([revalidating, ...targeted]);
     await server.dispose();
   });
   fastify.addHook('onClose', async () => {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PUSH_BATCH_MAX } from '../../shared/domain/sync-batches';
+import { validation } from '../graphql/errors';
+import { fieldTexts } from '../texts';
 import type { RequestContext } from '../graphql/context';
 import type { ModuleResolvers } from '../graphql/resolver-types';
 import { requireViewer } from '../graphql/guards';
@@ -11,6 +14,12 @@ import { MAX_PULL_LIMIT, pullFeed, type PullBulk } from './pull';
 import { pushChatTickets } from './push/chattickets';
 import { pushCustomerChats } from './push/customerchats';
 import { pushCustomers } from './push/customers';
+
+/** A push carries at most what the client's replication sends at once (PUSH_BATCH_MAX). */
+function pushBatch<T>(rows: readonly T[]): readonly T[] {
+  if (rows.length > PUSH_BATCH_MAX) throw validation('rows', fieldTexts.pushBatchTooBig(PUSH_BATCH_MAX));
+  return rows;
+}
 
 const limitSchema = z.object({ limit: z.number().int().min(1).max(MAX_PULL_LIMIT) });
 
@@ -57,9 +66,9 @@ export const syncResolvers: ModuleResolvers = {
     pullCustomerChatReaction: pull('customerchatreactions'),
   } as ModuleResolvers['Query'],
   Mutation: {
-    pushCustomerChat: (_, args, context) => pushCustomerChats(context, args.rows),
-    pushChatTicket: (_, args, context) => pushChatTickets(context, args.rows),
-    pushCustomer: (_, args, context) => pushCustomers(context, args.rows),
+    pushCustomerChat: (_, args, context) => pushCustomerChats(context, pushBatch(args.rows)),
+    pushChatTicket: (_, args, context) => pushChatTickets(context, pushBatch(args.rows)),
+    pushCustomer: (_, args, context) => pushCustomers(context, pushBatch(args.rows)),
   },
   Subscription: {
     streamCustomerChat: stream('customerchats'),

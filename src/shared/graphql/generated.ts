@@ -170,6 +170,84 @@ export interface ChatTicketsPage {
   items: Array<ChatTicket>;
 }
 
+export interface Contact {
+  id: string;
+  name?: Maybe<string>;
+  image?: Maybe<string>;
+  address?: Maybe<string>;
+  open_field?: Maybe<string>;
+  is_favorite: boolean;
+  /** Digits only, with the country code (SPEC §5). */
+  phone_number: string;
+  is_blacklisted: boolean;
+  is_blacklisted_campaign: boolean;
+  document_register?: Maybe<string>;
+  group_of_customer_id?: Maybe<string>;
+  group_of_customer?: Maybe<CustomerGroup>;
+  /** When and by whom the number was blocked for attendance / for campaigns (YYYY-MM-DD HH:mm:ss). */
+  blacklisted_at?: Maybe<string>;
+  blacklisted_by?: Maybe<ContactUser>;
+  blacklisted_campaign_at?: Maybe<string>;
+  blacklisted_campaign_by?: Maybe<ContactUser>;
+  created_at: string;
+}
+
+/**
+ * Filters of the contacts list. group_id "none" = without a group. blocked: "any" (either list),
+ * "attendance", "campaign", "none" (not blocked). sort: "name" (default), "created" (newest first),
+ * "updated" (latest change first).
+ */
+export interface ContactFilter {
+  search?: Maybe<string>;
+  group_id?: Maybe<string>;
+  favorite?: Maybe<boolean>;
+  blocked?: Maybe<string>;
+  sort?: Maybe<string>;
+}
+
+export interface ContactImportRefusal {
+  line: number;
+  reason: string;
+}
+
+export interface ContactImportResult {
+  created: number;
+  updated: number;
+  skipped: Array<ContactImportRefusal>;
+}
+
+/** One CSV row as the import sends it; line is its line in the file, echoed back when refused. */
+export interface ContactImportRow {
+  line: number;
+  name?: Maybe<string>;
+  phone_number: string;
+  document_register?: Maybe<string>;
+  address?: Maybe<string>;
+  group?: Maybe<string>;
+  open_field?: Maybe<string>;
+}
+
+export interface ContactInput {
+  name?: Maybe<string>;
+  phone_number?: Maybe<string>;
+  document_register?: Maybe<string>;
+  address?: Maybe<string>;
+  open_field?: Maybe<string>;
+  group_of_customer_id?: Maybe<string>;
+  is_favorite?: Maybe<boolean>;
+}
+
+export interface ContactPage {
+  /** Rows matching the filters (all pages). */
+  total: number;
+  items: Array<Contact>;
+}
+
+export interface ContactUser {
+  id: string;
+  name: string;
+}
+
 /** An attendance-summary reason (CRM, SPEC §1) chosen when a ticket is closed. */
 export interface CrmReason {
   id: string;
@@ -399,6 +477,22 @@ export interface CustomerUpdateInput {
   is_blacklisted_campaign?: Maybe<boolean>;
 }
 
+export interface DayHours {
+  /** 0 = domingo … 6 = sábado. */
+  day: number;
+  open: boolean;
+  /** HH:mm. */
+  opens: string;
+  closes: string;
+}
+
+export interface DayHoursInput {
+  day: number;
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
 export interface Feature {
   id: string;
   name: string;
@@ -434,6 +528,10 @@ export interface Instance {
   webhook_path?: Maybe<string>;
   /** Sandbox only: the simulator page for this connection (/sandbox?tenant=…&instance=…). */
   simulator_path?: Maybe<string>;
+  /** The department whose inbox receives the connection's new tickets; null: no department (administrators see them with a warning). */
+  default_department_id?: Maybe<string>;
+  /** The departments allowed to serve this connection (the default is always one of them). */
+  departments?: Maybe<Array<UserDepartment>>;
 }
 
 export interface InstanceFilters {
@@ -451,7 +549,41 @@ export interface InstanceIntegrationCheck {
   verified_name?: Maybe<string>;
 }
 
+/** A connection as lists of other things show them. */
+export interface InstanceRef {
+  id: string;
+  name: string;
+}
+
 export type JSON = unknown;
+
+export interface KnowledgeArticle {
+  id: string;
+  title: string;
+  body: string;
+  tags: Array<string>;
+  /** A stored file (/api/file/<name>) sent as media from the composer. */
+  attachment_url?: Maybe<string>;
+  attachment_name?: Maybe<string>;
+  attachment_mimetype?: Maybe<string>;
+  updated_by?: Maybe<ContactUser>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface KnowledgeArticleInput {
+  title: string;
+  body: string;
+  tags?: Maybe<Array<string>>;
+  attachment_url?: Maybe<string>;
+  attachment_name?: Maybe<string>;
+  attachment_mimetype?: Maybe<string>;
+}
+
+export interface KnowledgePage {
+  total: number;
+  items: Array<KnowledgeArticle>;
+}
 
 export interface LoginPayload {
   /** Short-lived access token (JWT); null while the second factor is still missing. */
@@ -525,9 +657,35 @@ export interface Mutation {
    * back to 0. Nothing is duplicated. Free text outside the 24-hour window is refused as on sending.
    */
   retryMessage: CustomerChat;
+  /** Adds a contact by hand; a number already stored (in any form) is refused. */
+  createContact: Contact;
+  /** Edits a contact (customers/list); the change replicates to open attendance screens. */
+  updateContact: Contact;
+  setContactsFavorite: number;
+  /** Files contacts under a group (null: no group); answers how many changed. */
+  assignContactsGroup: number;
+  /**
+   * Creates or updates contacts from CSV rows, deduplicated by normalised phone (ninth digit both
+   * ways); group names are matched to the tenant's groups (a missing one is created).
+   * At most 1000 rows per call.
+   */
+  importContacts: ContactImportResult;
+  /**
+   * Blocks or unblocks a number (numbers-blacklist/list, or a contact's action on customers/list).
+   * Give id or phone_number (any format; an unknown number becomes a contact). A flag left out is kept.
+   */
+  setNumberBlocked: Contact;
+  createCustomerGroup: CustomerGroup;
+  updateCustomerGroup: CustomerGroup;
+  /** Deletes a group; its contacts stay, without a group. */
+  deleteCustomerGroup: boolean;
   /** Creates a connection, down until brought up (updateInstanceIntegration). channel defaults to sandbox. */
   createInstance: Instance;
-  /** Changes the given fields; official_token is replaced only when a new, unmasked value is sent. */
+  /**
+   * Changes the given fields; official_token is replaced only when a new, unmasked value is sent.
+   * default_department_id: the department of new tickets (null clears it; it joins department_ids);
+   * department_ids: replaces the departments allowed to serve the connection.
+   */
   updateInstance: Instance;
   /**
    * Brings the connection up after checking its integration: a sandbox connects at once; a Cloud API
@@ -540,6 +698,9 @@ export interface Mutation {
   deleteInstance: boolean;
   /** Takes the connection down and up again (sandbox), or re-checks it (Cloud API). */
   restartInstancePlugin: Instance;
+  createKnowledgeArticle: KnowledgeArticle;
+  updateKnowledgeArticle: KnowledgeArticle;
+  deleteKnowledgeArticle: boolean;
   /**
    * Sends a text message. Idempotent on hash: the same hash again returns the same message and sends
    * nothing more. user_id is ignored (the sender is the signed-in user).
@@ -557,9 +718,69 @@ export interface Mutation {
   /** Creates or replaces the tenant's report of that name. */
   saveReport: SavedReport;
   deleteSavedReport: boolean;
+  /** Sets (or with value null removes) settings of the tenant, or of one connection when instance_id is given. */
+  saveSettings: Array<SettingValue>;
+  saveStoreInfo: StoreInfo;
+  /** A new version of the terms of use: a PDF uploaded first with POST /api/file/upload. */
+  addTermsDocument: TermsDocument;
+  createTrainingVideo: TrainingVideo;
+  updateTrainingVideo: TrainingVideo;
+  deleteTrainingVideo: boolean;
+  /** Stars a page of the signed-in user, or takes the star away (is_bookmarked false removes it). */
+  setStarredPage: Array<StarredPage>;
   pushCustomerChat: Array<CustomerChat>;
   pushChatTicket: Array<ChatTicket>;
   pushCustomer: Array<Customer>;
+  /**
+   * Creates a user. email: unique among the tenant's users (VALIDATION on `email`: 'E-mail já cadastrado.');
+   * password: SPEC §5 strength above 50 (at least 8 characters, no runs like aaa, no sequences like 123);
+   * username: optional (defaults to the e-mail's local part); user_department_id: optional; chosen_instances:
+   * the connections the user may use. Route users-list.
+   */
+  newUser: User;
+  /**
+   * Changes the given fields (absent or null ones stay; password empty or absent keeps it; a new password
+   * ends the user's sessions). user_department_id: absent keeps it, null takes the user out of every
+   * department. chosen_instances replaces the user's connections when given. image: absent or the current
+   * value keeps the photo; a `data:image/…;base64,` URL (PNG, JPEG or WebP, at most 2 MB) stores a new one;
+   * null or '' removes it. User id 1 keeps the
+   * administrador role. A change of role, department or connections takes effect at once on the user's
+   * open tabs; connections or a department taken away send their open tickets on (attendant removed).
+   * Route users-list.
+   */
+  updateUser: User;
+  /**
+   * Removes a user (soft: deleted_at; history keeps the name): sessions end at once, and their open tickets
+   * go to another attendant of the department or back to its inbox with the 'attendant removed' notice.
+   * User id 1 and the signed-in user cannot be deleted; nor the tenant's last administrador. Route users-list.
+   */
+  deleteUser: boolean;
+  /** Takes one connection from a user (id of the user_instances row); their open tickets on it move on. Route users-list. */
+  deleteUserInstance: boolean;
+  /** Ends every session of the user at once: refresh tokens revoked, access tokens refused, open tabs back to login. Route users-list. */
+  disconnectUser: boolean;
+  /** Turns off the user's two-factor sign-in (lost phone); they sign in with the password and may turn it on again. Route users-list. */
+  resetUserTwoFactor: boolean;
+  /** Creates a department (name unique in the tenant, 'Departamento já cadastrado.'); instance_ids: the connections it may serve. Route user-departments-list. */
+  createUserDepartment: UserDepartment;
+  /**
+   * Renames, turns on/off, or sets the connections of a department. Turning it off while it has open tickets,
+   * members or is a connection's default needs move_to_department_id (an active department): tickets,
+   * members and defaults move there. Route user-departments-list.
+   */
+  updateUserDepartment: UserDepartment;
+  /** Deletes a department; with open tickets, members or as a connection's default it needs move_to_department_id (as updateUserDepartment). Route user-departments-list. */
+  deleteUserDepartment: boolean;
+  /**
+   * Creates a role. display_name: shown label; name: identifier (lower-case letters, digits, - and _), made
+   * from display_name when absent; has_permission_routes: route names of src/shared/domain/routes.ts
+   * (unknown names are refused). Route roles-add.
+   */
+  createRole: Role;
+  /** Changes a role; `administrador` keeps its name and every route. Its users' open tabs follow at once. Route roles-edit. */
+  updateRole: Role;
+  /** Deletes a role no user has; `administrador` cannot be deleted. Route roles-list. */
+  deleteRole: boolean;
   /**
    * Submits a template for Meta's review (POST /{waba-id}/message_templates); it starts PENDING.
    * components: Meta's shape (see fixtures/cloud-api/template-create-request.json).
@@ -704,6 +925,51 @@ export interface MutationRetryMessageArgs {
   hash: string;
 }
 
+export interface MutationCreateContactArgs {
+  input: ContactInput;
+}
+
+export interface MutationUpdateContactArgs {
+  id: string;
+  input: ContactInput;
+}
+
+export interface MutationSetContactsFavoriteArgs {
+  ids: Array<string>;
+  is_favorite: boolean;
+}
+
+export interface MutationAssignContactsGroupArgs {
+  ids: Array<string>;
+  group_of_customer_id?: Maybe<string>;
+}
+
+export interface MutationImportContactsArgs {
+  rows: Array<ContactImportRow>;
+}
+
+export interface MutationSetNumberBlockedArgs {
+  id?: Maybe<string>;
+  phone_number?: Maybe<string>;
+  is_blacklisted?: Maybe<boolean>;
+  is_blacklisted_campaign?: Maybe<boolean>;
+}
+
+export interface MutationCreateCustomerGroupArgs {
+  name: string;
+  color_tag?: Maybe<string>;
+}
+
+export interface MutationUpdateCustomerGroupArgs {
+  id: string;
+  name: string;
+  color_tag?: Maybe<string>;
+}
+
+export interface MutationDeleteCustomerGroupArgs {
+  id: string;
+}
+
 export interface MutationCreateInstanceArgs {
   name: string;
   hub_host?: Maybe<string>;
@@ -723,6 +989,8 @@ export interface MutationUpdateInstanceArgs {
   messaging_limit?: Maybe<string>;
   official_phone_id?: Maybe<string>;
   dialog_params?: Maybe<unknown>;
+  default_department_id?: Maybe<string>;
+  department_ids?: Maybe<Array<string>>;
 }
 
 export interface MutationUpdateInstanceIntegrationArgs {
@@ -738,6 +1006,19 @@ export interface MutationDeleteInstanceArgs {
 }
 
 export interface MutationRestartInstancePluginArgs {
+  id: string;
+}
+
+export interface MutationCreateKnowledgeArticleArgs {
+  input: KnowledgeArticleInput;
+}
+
+export interface MutationUpdateKnowledgeArticleArgs {
+  id: string;
+  input: KnowledgeArticleInput;
+}
+
+export interface MutationDeleteKnowledgeArticleArgs {
   id: string;
 }
 
@@ -794,6 +1075,43 @@ export interface MutationDeleteSavedReportArgs {
   id: string;
 }
 
+export interface MutationSaveSettingsArgs {
+  instance_id?: Maybe<string>;
+  values: Array<SettingValueInput>;
+}
+
+export interface MutationSaveStoreInfoArgs {
+  input: StoreInfoInput;
+}
+
+export interface MutationAddTermsDocumentArgs {
+  file: string;
+  name: string;
+}
+
+export interface MutationCreateTrainingVideoArgs {
+  title: string;
+  url: string;
+  description?: Maybe<string>;
+}
+
+export interface MutationUpdateTrainingVideoArgs {
+  id: string;
+  title: string;
+  url: string;
+  description?: Maybe<string>;
+}
+
+export interface MutationDeleteTrainingVideoArgs {
+  id: string;
+}
+
+export interface MutationSetStarredPageArgs {
+  url: string;
+  title: string;
+  is_bookmarked: boolean;
+}
+
 export interface MutationPushCustomerChatArgs {
   rows: Array<CustomerChatPushRow>;
 }
@@ -804,6 +1122,81 @@ export interface MutationPushChatTicketArgs {
 
 export interface MutationPushCustomerArgs {
   rows: Array<CustomerPushRow>;
+}
+
+export interface MutationNewUserArgs {
+  username?: Maybe<string>;
+  name: string;
+  email: string;
+  password: string;
+  role_id: string;
+  user_department_id?: Maybe<string>;
+  chosen_instances?: Maybe<Array<string>>;
+}
+
+export interface MutationUpdateUserArgs {
+  id: string;
+  username?: Maybe<string>;
+  name?: Maybe<string>;
+  email?: Maybe<string>;
+  password?: Maybe<string>;
+  role_id?: Maybe<string>;
+  user_department_id?: Maybe<string>;
+  chosen_instances?: Maybe<Array<string>>;
+  image?: Maybe<string>;
+}
+
+export interface MutationDeleteUserArgs {
+  id: string;
+}
+
+export interface MutationDeleteUserInstanceArgs {
+  id: string;
+}
+
+export interface MutationDisconnectUserArgs {
+  user_id: string;
+  ip?: Maybe<string>;
+}
+
+export interface MutationResetUserTwoFactorArgs {
+  user_id: string;
+}
+
+export interface MutationCreateUserDepartmentArgs {
+  name: string;
+  activated?: Maybe<boolean>;
+  instance_ids?: Maybe<Array<string>>;
+}
+
+export interface MutationUpdateUserDepartmentArgs {
+  id: string;
+  name?: Maybe<string>;
+  activated?: Maybe<boolean>;
+  instance_ids?: Maybe<Array<string>>;
+  move_to_department_id?: Maybe<string>;
+}
+
+export interface MutationDeleteUserDepartmentArgs {
+  id: string;
+  move_to_department_id?: Maybe<string>;
+}
+
+export interface MutationCreateRoleArgs {
+  name?: Maybe<string>;
+  display_name: string;
+  has_permission_routes: Array<string>;
+}
+
+export interface MutationUpdateRoleArgs {
+  id: string;
+  name?: Maybe<string>;
+  display_name?: Maybe<string>;
+  has_permission_routes?: Maybe<Array<string>>;
+}
+
+export interface MutationDeleteRoleArgs {
+  id: string;
 }
 
 export interface MutationCreateWhatsappTemplateArgs {
@@ -859,12 +1252,24 @@ export interface MutationFieldArgs {
   sendDocumentSelenium: MutationSendDocumentSeleniumArgs;
   sendTemplateMessage: MutationSendTemplateMessageArgs;
   retryMessage: MutationRetryMessageArgs;
+  createContact: MutationCreateContactArgs;
+  updateContact: MutationUpdateContactArgs;
+  setContactsFavorite: MutationSetContactsFavoriteArgs;
+  assignContactsGroup: MutationAssignContactsGroupArgs;
+  importContacts: MutationImportContactsArgs;
+  setNumberBlocked: MutationSetNumberBlockedArgs;
+  createCustomerGroup: MutationCreateCustomerGroupArgs;
+  updateCustomerGroup: MutationUpdateCustomerGroupArgs;
+  deleteCustomerGroup: MutationDeleteCustomerGroupArgs;
   createInstance: MutationCreateInstanceArgs;
   updateInstance: MutationUpdateInstanceArgs;
   updateInstanceIntegration: MutationUpdateInstanceIntegrationArgs;
   checkInstanceIntegration: MutationCheckInstanceIntegrationArgs;
   deleteInstance: MutationDeleteInstanceArgs;
   restartInstancePlugin: MutationRestartInstancePluginArgs;
+  createKnowledgeArticle: MutationCreateKnowledgeArticleArgs;
+  updateKnowledgeArticle: MutationUpdateKnowledgeArticleArgs;
+  deleteKnowledgeArticle: MutationDeleteKnowledgeArticleArgs;
   sendMessage: MutationSendMessageArgs;
   createChatComment: MutationCreateChatCommentArgs;
   sendReactionSelenium: MutationSendReactionSeleniumArgs;
@@ -874,9 +1279,28 @@ export interface MutationFieldArgs {
   deleteMessageTemplate: MutationDeleteMessageTemplateArgs;
   saveReport: MutationSaveReportArgs;
   deleteSavedReport: MutationDeleteSavedReportArgs;
+  saveSettings: MutationSaveSettingsArgs;
+  saveStoreInfo: MutationSaveStoreInfoArgs;
+  addTermsDocument: MutationAddTermsDocumentArgs;
+  createTrainingVideo: MutationCreateTrainingVideoArgs;
+  updateTrainingVideo: MutationUpdateTrainingVideoArgs;
+  deleteTrainingVideo: MutationDeleteTrainingVideoArgs;
+  setStarredPage: MutationSetStarredPageArgs;
   pushCustomerChat: MutationPushCustomerChatArgs;
   pushChatTicket: MutationPushChatTicketArgs;
   pushCustomer: MutationPushCustomerArgs;
+  newUser: MutationNewUserArgs;
+  updateUser: MutationUpdateUserArgs;
+  deleteUser: MutationDeleteUserArgs;
+  deleteUserInstance: MutationDeleteUserInstanceArgs;
+  disconnectUser: MutationDisconnectUserArgs;
+  resetUserTwoFactor: MutationResetUserTwoFactorArgs;
+  createUserDepartment: MutationCreateUserDepartmentArgs;
+  updateUserDepartment: MutationUpdateUserDepartmentArgs;
+  deleteUserDepartment: MutationDeleteUserDepartmentArgs;
+  createRole: MutationCreateRoleArgs;
+  updateRole: MutationUpdateRoleArgs;
+  deleteRole: MutationDeleteRoleArgs;
   createWhatsappTemplate: MutationCreateWhatsappTemplateArgs;
   createTicketTransfer: MutationCreateTicketTransferArgs;
   confirmTicketTransfer: MutationConfirmTicketTransferArgs;
@@ -905,6 +1329,12 @@ export interface Query {
    * cannot send the bearer header: /api/file/<name>?t=…&e=…&s=…
    */
   fileUrl: string;
+  /** The tenant's contacts (customers/list), paged by offset; limit at most 500. */
+  contacts: ContactPage;
+  /** One contact of the tenant (customers/list). */
+  contact?: Maybe<Contact>;
+  /** Blocked numbers (numbers-blacklist/list): kind any (default), attendance or campaign; latest block first. */
+  blockedNumbers: ContactPage;
   customerInfos?: Maybe<Customer>;
   /** The tenant's customer groups by name: the choices of a customer's group (Customer.group_of_customer_id). */
   customerGroups: Array<CustomerGroup>;
@@ -914,6 +1344,11 @@ export interface Query {
    */
   instances: Array<Instance>;
   instance: Instance;
+  /** Articles matching search (title, body, tags) or one tag; by title. limit at most 100. */
+  knowledgeArticles: KnowledgePage;
+  knowledgeArticle?: Maybe<KnowledgeArticle>;
+  /** Every tag in use, for the list's filter. */
+  knowledgeTags: Array<string>;
   /**
    * The latest 80 messages (oldest first) of a customer on a connection, from the tickets the viewer may
    * see; `id` narrows to one ticket.
@@ -935,6 +1370,17 @@ export interface Query {
   /** Survey answers of the period, lowest grades first when max_grade is given. */
   reportSurveyAnswers: Array<ReportSurveyAnswer>;
   savedReports: Array<SavedReport>;
+  /**
+   * Stored values of the keys (every key of the catalogue the viewer may edit when omitted), the
+   * tenant's and every connection's. Keys of screens the viewer's role cannot open are refused.
+   */
+  settingValues: Array<SettingValue>;
+  storeInfo: StoreInfo;
+  /** Versions of the terms of use, newest first. */
+  termsDocuments: Array<TermsDocument>;
+  trainingVideos: Array<TrainingVideo>;
+  /** The signed-in user's starred pages, in the order they were starred (SPEC §9: the first 10 form the short list). */
+  starredPages: Array<StarredPage>;
   /** What the viewer's pulls on the connection depend on besides the user (role, department, use of the connection), as an opaque string: local data pulled under another one is stale. */
   syncScope: string;
   pullCustomerChat: CustomerChatPullBulk;
@@ -942,6 +1388,19 @@ export interface Query {
   pullCustomer: CustomerPullBulk;
   pullSetting: SettingPullBulk;
   pullCustomerChatReaction: CustomerChatReactionPullBulk;
+  /**
+   * The tenant's users (not deleted), by name, with role, department, connections, photo, last seen and
+   * state. pagination_page starts at 1; pagination_limit defaults to 50, at most 200. Route users-list.
+   */
+  users: UsersPage;
+  /** The connections a user may use (user_instances rows: id is the row, for deleteUserInstance). Route users-list, or the user themself. */
+  userInstances: Array<UserInstance>;
+  /** Departments by name, with members, connections and open tickets. search: contains; activated filters. Route user-departments-list. */
+  userDepartments: Array<UserDepartment>;
+  /** Roles by display name, with users_count. Route roles-list, roles-add or roles-edit. */
+  roles: Array<Role>;
+  /** One role (roles/edit/{id}). Route roles-edit or roles-list. */
+  role: Role;
   /**
    * The connection's templates, newest first, optionally of one status. refresh (default true) reads
    * them from Meta first; false answers from the last copy (offline-friendly, also kept current by
@@ -998,6 +1457,23 @@ export interface QueryFileUrlArgs {
   file: string;
 }
 
+export interface QueryContactsArgs {
+  filter?: Maybe<ContactFilter>;
+  offset?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
+export interface QueryContactArgs {
+  id: string;
+}
+
+export interface QueryBlockedNumbersArgs {
+  search?: Maybe<string>;
+  kind?: Maybe<string>;
+  offset?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
 export interface QueryCustomerInfosArgs {
   id: string;
 }
@@ -1008,6 +1484,17 @@ export interface QueryInstancesArgs {
 }
 
 export interface QueryInstanceArgs {
+  id: string;
+}
+
+export interface QueryKnowledgeArticlesArgs {
+  search?: Maybe<string>;
+  tag?: Maybe<string>;
+  offset?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
+export interface QueryKnowledgeArticleArgs {
   id: string;
 }
 
@@ -1060,6 +1547,10 @@ export interface QueryReportSurveyAnswersArgs {
   limit?: Maybe<number>;
 }
 
+export interface QuerySettingValuesArgs {
+  keys?: Maybe<Array<string>>;
+}
+
 export interface QuerySyncScopeArgs {
   instance_id: string;
 }
@@ -1092,6 +1583,25 @@ export interface QueryPullCustomerChatReactionArgs {
   checkpoint?: Maybe<CustomerChatReactionCheckpointInput>;
   limit: number;
   instance_id: string;
+}
+
+export interface QueryUsersArgs {
+  filters?: Maybe<UserFilters>;
+  pagination_page?: Maybe<number>;
+  pagination_limit?: Maybe<number>;
+}
+
+export interface QueryUserInstancesArgs {
+  user_id: string;
+}
+
+export interface QueryUserDepartmentsArgs {
+  search?: Maybe<string>;
+  activated?: Maybe<boolean>;
+}
+
+export interface QueryRoleArgs {
+  id: string;
 }
 
 export interface QueryWhatsappTemplatesArgs {
@@ -1140,10 +1650,16 @@ export interface QueryFieldArgs {
   getUserValidateTwoFatctor: QueryGetUserValidateTwoFatctorArgs;
   getFeature: QueryGetFeatureArgs;
   fileUrl: QueryFileUrlArgs;
+  contacts: QueryContactsArgs;
+  contact: QueryContactArgs;
+  blockedNumbers: QueryBlockedNumbersArgs;
   customerInfos: QueryCustomerInfosArgs;
   customerGroups: NoArgs;
   instances: QueryInstancesArgs;
   instance: QueryInstanceArgs;
+  knowledgeArticles: QueryKnowledgeArticlesArgs;
+  knowledgeArticle: QueryKnowledgeArticleArgs;
+  knowledgeTags: NoArgs;
   customerChats: QueryCustomerChatsArgs;
   oldCustomerChats: QueryOldCustomerChatsArgs;
   customerChatsPaginated: QueryCustomerChatsPaginatedArgs;
@@ -1155,12 +1671,22 @@ export interface QueryFieldArgs {
   reportTickets: QueryReportTicketsArgs;
   reportSurveyAnswers: QueryReportSurveyAnswersArgs;
   savedReports: NoArgs;
+  settingValues: QuerySettingValuesArgs;
+  storeInfo: NoArgs;
+  termsDocuments: NoArgs;
+  trainingVideos: NoArgs;
+  starredPages: NoArgs;
   syncScope: QuerySyncScopeArgs;
   pullCustomerChat: QueryPullCustomerChatArgs;
   pullChatTicket: QueryPullChatTicketArgs;
   pullCustomer: QueryPullCustomerArgs;
   pullSetting: QueryPullSettingArgs;
   pullCustomerChatReaction: QueryPullCustomerChatReactionArgs;
+  users: QueryUsersArgs;
+  userInstances: QueryUserInstancesArgs;
+  userDepartments: QueryUserDepartmentsArgs;
+  roles: NoArgs;
+  role: QueryRoleArgs;
   whatsappTemplates: QueryWhatsappTemplatesArgs;
   chatTickets: QueryChatTicketsArgs;
   chatTicketInfos: QueryChatTicketInfosArgs;
@@ -1266,6 +1792,10 @@ export interface Role {
   display_name: string;
   /** Route names (SPEC §2) this role may open; see src/shared/domain/routes.ts. */
   has_permission_routes: Array<string>;
+  /** Users (not deleted) who have this role. */
+  users_count?: Maybe<number>;
+  /** True for `administrador`: every route, cannot be deleted or lose routes. */
+  is_admin?: Maybe<boolean>;
 }
 
 /** A report of the builder, saved by name for the tenant. */
@@ -1303,6 +1833,49 @@ export interface SettingPullBulk {
   resync: boolean;
 }
 
+/** A stored setting: instance_id null is the tenant's value, otherwise the connection's override. */
+export interface SettingValue {
+  key: string;
+  instance_id?: Maybe<string>;
+  value: string;
+  updated_at: string;
+}
+
+/** value null removes the row: a connection goes back to the tenant's value, the tenant to the default. */
+export interface SettingValueInput {
+  key: string;
+  value?: Maybe<string>;
+}
+
+/** SPEC §3 starred page; title is what the short list shows. */
+export interface StarredPage {
+  id: string;
+  url: string;
+  title: string;
+  is_bookmarked: boolean;
+}
+
+/** configs/client-form. document (CNPJ) and phone are digits only; logo is a media-store file name. */
+export interface StoreInfo {
+  name: string;
+  document: string;
+  address: string;
+  phone: string;
+  opening_hours: Array<DayHours>;
+  logo: string;
+  /** Whether the store is open now by its opening hours (America/Sao_Paulo). */
+  open_now: boolean;
+}
+
+export interface StoreInfoInput {
+  name: string;
+  document: string;
+  address: string;
+  phone: string;
+  opening_hours: Array<DayHoursInput>;
+  logo: string;
+}
+
 export interface Subscription {
   ping: boolean;
   /** Ticket events of the connection for the signed-in user's notices. */
@@ -1314,6 +1887,8 @@ export interface Subscription {
   streamCustomer: CustomerPullBulk;
   streamSetting: SettingPullBulk;
   streamCustomerChatReaction: CustomerChatReactionPullBulk;
+  /** Changes of the signed-in user's tenant, from now on. */
+  tenantChanges: TenantChange;
 }
 
 export interface SubscriptionTicketEventsArgs {
@@ -1350,6 +1925,7 @@ export interface SubscriptionFieldArgs {
   streamCustomer: SubscriptionStreamCustomerArgs;
   streamSetting: SubscriptionStreamSettingArgs;
   streamCustomerChatReaction: SubscriptionStreamCustomerChatReactionArgs;
+  tenantChanges: NoArgs;
 }
 
 export interface SumOfTickets {
@@ -1362,6 +1938,22 @@ export interface SumOfTickets {
 export interface Tenant {
   slug: string;
   name: string;
+}
+
+/** One change: `kind` is one of src/shared/domain/tenant-changes.ts; `id` the changed row, or null for the whole set. */
+export interface TenantChange {
+  kind: string;
+  id?: Maybe<string>;
+}
+
+/** A version of the terms of use (configs/contract-proposal-pdf); the newest is in force. */
+export interface TermsDocument {
+  id: string;
+  file: string;
+  name: string;
+  size: number;
+  created_at: string;
+  created_by_name?: Maybe<string>;
 }
 
 export interface TicketCampaign {
@@ -1427,6 +2019,13 @@ export interface TicketUser {
   deleted_at?: Maybe<string>;
 }
 
+export interface TrainingVideo {
+  id: string;
+  title: string;
+  url: string;
+  description?: Maybe<string>;
+}
+
 export interface TwoFactorQrcode {
   /** otpauth:// URI for authenticator apps. */
   uri: string;
@@ -1450,12 +2049,39 @@ export interface User {
   role: Role;
   userDepartment?: Maybe<UserDepartment>;
   userInstances: Array<UserInstance>;
+  /** A link the browser can show the photo from (signed, 10 minutes), or null without a photo. */
+  photo?: Maybe<string>;
+  /** When the user was last seen signing in, out or keeping a tab open (ISO 8601); null if never. */
+  last_seen_at?: Maybe<string>;
+  /** online, offline or blocked (see UserState). */
+  state?: Maybe<UserState>;
+  /** Open tickets the user holds (all connections); filled by `users`. */
+  open_tickets?: Maybe<number>;
+  created_at?: Maybe<string>;
 }
 
 export interface UserDepartment {
   id: string;
   name: string;
   activated: boolean;
+  /** Users of the department (not deleted); filled by `userDepartments`. */
+  members?: Maybe<Array<UserRef>>;
+  /** Connections this department may serve (`updateInstance(department_ids)` or `updateUserDepartment(instance_ids)`). */
+  instances?: Maybe<Array<InstanceRef>>;
+  /** Connections whose new tickets land in this department's inbox (their default department). */
+  default_of_instances?: Maybe<Array<InstanceRef>>;
+  /** Open tickets (held or waiting in the inbox) of the department; deactivating or deleting needs move_to_department_id while above 0. */
+  open_tickets?: Maybe<number>;
+}
+
+export interface UserFilters {
+  /** Contains, ignoring case and accents, in name, e-mail or username. */
+  search?: Maybe<string>;
+  role_id?: Maybe<string>;
+  user_department_id?: Maybe<string>;
+  /** Users who may use this connection. */
+  instance_id?: Maybe<string>;
+  state?: Maybe<UserState>;
 }
 
 export interface UserInstance {
@@ -1463,6 +2089,22 @@ export interface UserInstance {
   instance_id: string;
   name?: Maybe<string>;
 }
+
+/** A user as lists of other things show them. */
+export interface UserRef {
+  id: string;
+  name: string;
+  image?: Maybe<string>;
+}
+
+export interface UsersPage {
+  items: Array<User>;
+  total: number;
+  total_pages: number;
+}
+
+/** Online (signed in now), offline, or blocked (too many failed sign-ins; unblockUser lifts it). */
+export type UserState = 'online' | 'offline' | 'blocked';
 
 export interface WhatsappTemplate {
   id: string;

@@ -26,6 +26,7 @@ export const auth = {
   twoFactorRequired: 'Informe o código de 6 dígitos do seu aplicativo autenticador.',
   twoFactorInvalid: 'Código de verificação inválido.',
   resetLinkInvalid: 'Link de redefinição inválido ou expirado.',
+  tooManyAttempts: (minutes: number) => `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   passwordTooWeak: 'A senha deve ter no mínimo 8 caracteres.',
 } as const;
 

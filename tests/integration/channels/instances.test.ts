@@ -104,9 +104,10 @@ describe('connections and templates over GraphQL', () => {
     await gql(`mutation ($id: ID!) { updateMessageTemplate(id: $id, value: "Olá, tudo bem?") { id } }`, { id });
     const list = await gql<{ messageTemplates: Array<{ identifier: string; value: string }> }>(`{ messageTemplates { identifier value } }`, {}, ana);
     expect(list.data?.messageTemplates).toEqual([{ identifier: 'saudacao', value: 'Olá, tudo bem?' }]);
-    const forbidden = await gql(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id }, ana);
-    expect(forbidden.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
-    expect((await gql<{ deleteMessageTemplate: boolean }>(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id })).data?.deleteMessageTemplate).toBe(true);
+    // The demo attendant's role lists configs/quick-answers, the screen that edits them (roles without it: tests/integration/server/store-settings).
+    expect((await gql<{ deleteMessageTemplate: boolean }>(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id }, ana)).data?.deleteMessageTemplate).toBe(true);
+    const gone = await gql(`mutation ($id: ID!) { deleteMessageTemplate(id: $id) }`, { id });
+    expect(gone.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('deletes a connection without conversations, and keeps one with history', async () => {

@@ -56,8 +56,12 @@ describe('visibility of replicated data', () => {
     const [admin, ana, bruno] = [await client('admin@demo.local'), await client('ana@demo.local'), await client('bruno@demo.local')];
     const ticketId = await eventually('the admin sees the new inbox ticket', () => ticketIdOf(admin.db, phone));
     await eventually('with its messages', async () => (await holds(admin.db, ticketId)).messages === 2);
+    // The demo connection's default department is Vendas (Ana's).
+    await eventually('Vendas (Ana) gets the new ticket', async () => {
+      const held = await holds(ana.db, ticketId);
+      return held.ticket && held.messages === 2;
+    });
     await settle();
-    expect(await holds(ana.db, ticketId)).toEqual({ ticket: false, messages: 0 });
     expect(await holds(bruno.db, ticketId)).toEqual({ ticket: false, messages: 0 });
 
     const asAdmin = await signedInCaller(server.url, 'admin@demo.local');
@@ -65,6 +69,10 @@ describe('visibility of replicated data', () => {
     await eventually('Suporte (Bruno) gets the ticket and its earlier messages', async () => {
       const held = await holds(bruno.db, ticketId);
       return held.ticket && held.messages === 2;
+    });
+    await eventually('and it leaves Ana with its messages', async () => {
+      const held = await holds(ana.db, ticketId);
+      return !held.ticket && held.messages === 0;
     });
     await server.inbound(phone, 'Mensagem 3');
     await eventually('and the next message live', async () => (await holds(bruno.db, ticketId)).messages === 3);

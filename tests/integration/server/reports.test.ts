@@ -187,5 +187,9 @@ describe('reports (issue 17): rollups, report queries, role and tenant safety, t
     const byIp = await call('admin', `{ securityCounts(from: "${today}", to: "${today}", by: "user") { key action count } }`);
     expect(byIp.securityCounts).toContainEqual({ key: 'Ana', action: 'sign_in_failed', count: 1 });
     expect((await gql(f.beta, 'admin', `{ securityEvents(from: "${today}", to: "${today}") { total } }`)).data?.securityEvents.total).toBe(0);
+
+    await call('admin', 'mutation ($u: ID!) { unblockUser(user_id: $u) }', { u: String(f.alpha.userIds.ana) });
+    const unblocked = await call('admin', `{ securityEvents(from: "${today}", to: "${today}", actions: ["unblocked"]) { items { user_name actor_name } } }`);
+    expect(unblocked.securityEvents.items).toEqual([{ user_name: 'Ana', actor_name: 'Admin' }]);
   });
 });

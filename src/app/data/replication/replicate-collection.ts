@@ -1,6 +1,7 @@
 import type { RxCollection, RxDocument, RxReplicationPullStreamItem, RxReplicationWriteToMasterRow } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Observable, Subject, combineLatest, filter, firstValueFrom, merge, map } from 'rxjs';
+import { PUSH_BATCH_MAX } from '../../../shared/domain/sync-batches';
 import type { ReplicatedName } from '../schema';
 import { fromServer, toServer, type ReplicatedSpec, type ServerDoc } from './documents';
 import { startFeedPull, type FeedPage } from './feed-pull';
@@ -29,7 +30,7 @@ export interface Checkpoint {
  * 1000 instead of 500 doubled the initial sync rate; tests/bench/client-sync-browser.ts).
  */
 export const PULL_BATCH_SIZE = 1000;
-export const PUSH_BATCH_SIZE = 50;
+export const PUSH_BATCH_SIZE = PUSH_BATCH_MAX;
 
 /**
  * No local write edits a server document of these (a message push is a new send; customers,

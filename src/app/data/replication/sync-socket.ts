@@ -33,6 +33,12 @@ export interface SyncSocketOptions {
   getToken: (forceRefresh: boolean) => Promise<string | null>;
   webSocketImpl?: unknown;
   timing?: Partial<SocketTiming>;
+  /**
+   * The server closed the socket for the credentials (4401 token expired or scope changed, 4403
+   * unauthorized): the tab may re-read its user (a role or department changed, the user was
+   * disconnected) besides reconnecting.
+   */
+  onAuthClose?: (code: number) => void;
 }
 
 export interface SubscriptionSink<T> {
@@ -117,7 +123,10 @@ export function createSyncSocket(options: SyncSocketOptions): SyncSocket {
       },
       closed: (event) => {
         if (pongTimer) clearTimeout(pongTimer);
-        if (isAuthClose(event)) refreshToken = true;
+        if (isAuthClose(event)) {
+          refreshToken = true;
+          if (!disposed) options.onAuthClose?.((event as { code?: number }).code ?? 0);
+        }
         if (!disposed) {
           status$.next('closed');
           startWatchdog();

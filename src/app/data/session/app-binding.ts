@@ -1,8 +1,7 @@
 import { subscribe } from 'valtio';
-import { getAccessToken, refreshAccessToken } from '../../api/graphql-client';
 import { sessionState, type Session } from '../../state/session';
 import { pedbotDexieStorage } from '../database/dexie-storage';
-import { ACCESS_TOKEN_MESSAGE } from '../replication/outbox-contract';
+import { sessionToken, shareTabSocket } from '../live/tab-socket';
 import { createHttpTransport, type SyncTransport } from '../replication/transport';
 import { currentDataSession, endDataSession, startDataSession, type DataSession } from './data-session';
 
@@ -11,18 +10,10 @@ import { currentDataSession, endDataSession, startDataSession, type DataSession 
  * the connection chooser calls `selectConnection`, and signing out (or an 'Unauthorized' answer,
  * which ends the session) stops replication and removes that user's local data.
  */
-function tellServiceWorker(token: string | null): void {
-  if (token) globalThis.navigator?.serviceWorker?.controller?.postMessage({ type: ACCESS_TOKEN_MESSAGE, token });
-}
-
 export function appTransport(tenant: string): SyncTransport {
   return createHttpTransport({
     endpoint: () => `${globalThis.location.origin}/${encodeURIComponent(tenant)}/graphql`,
-    getToken: async (forceRefresh) => {
-      const token = forceRefresh ? await refreshAccessToken().catch(() => null) : await getAccessToken();
-      tellServiceWorker(token);
-      return token;
-    },
+    getToken: sessionToken,
   });
 }
 
@@ -45,6 +36,8 @@ export function selectConnection(instanceId: string): Promise<DataSession> {
     storage: pedbotDexieStorage(),
     multiTab: true,
     watchStorage: true,
+    // One socket per tab (DESIGN §5a): replication rides on the one the signed-in area opened.
+    createSocket: () => shareTabSocket(session.tenant),
   });
 }
 

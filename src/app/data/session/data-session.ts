@@ -7,7 +7,7 @@ import { openPedbotDatabase, DATABASE_NAME } from '../database/open-database';
 import { REPLICATED, type CollectionName, type PedbotDatabase } from '../schema';
 import { startSyncEngine, type SyncEngine } from '../replication/sync-engine';
 import { leaveConnection } from '../replication/sync-scope';
-import type { SocketTiming } from '../replication/sync-socket';
+import type { SocketTiming, SyncSocket } from '../replication/sync-socket';
 import type { SyncTransport } from '../replication/transport';
 import { compareScope, isWindowLoaded, markWindowLoaded, writeScope, type LocalScope } from './local-scope';
 
@@ -38,6 +38,8 @@ export interface StartDataSessionInput {
   multiTab?: boolean;
   collections?: readonly CollectionName[];
   socketTiming?: Partial<SocketTiming>;
+  /** The socket replication rides on (the app: the tab's one socket); its own one when omitted. */
+  createSocket?: () => SyncSocket;
   retryTime?: number;
   /** Ask for persistent storage and watch the quota (browsers). */
   watchStorage?: boolean;
@@ -172,6 +174,7 @@ export function startDataSession(input: StartDataSessionInput): Promise<DataSess
       election,
       channel,
       socketTiming: input.socketTiming,
+      createSocket: input.createSocket,
       retryTime: input.retryTime,
       needsInitialWindow: async () => !(await isWindowLoaded(db)),
       onWindowLoaded: () => markWindowLoaded(db),

@@ -11,6 +11,7 @@ import { OPENING_WINDOW } from './data/use-conversation';
 import { useSelectedTicket } from './data/use-selected-ticket';
 import { useReferencesView } from './data/use-references-view';
 import { refreshAttendanceReferences } from './data/reference-refresh';
+import { useLiveReferences } from './data/use-live-references';
 import { useTicketEvents } from './data/use-ticket-events';
 import { TicketListPane } from './list/ticket-list-pane';
 import { TransferNoticesStack } from './lifecycle/transfer-notices-stack';
@@ -62,6 +63,7 @@ export function AttendanceScreen() {
   useEffect(() => {
     if (online && instanceId) void refreshAttendanceReferences({ tenant, instanceId, official });
   }, [tenant, instanceId, online, official]);
+  useLiveReferences(instanceId ? { tenant, instanceId, official } : null);
 
   const hasTickets = list.tickets.length > 0;
   useEffect(() => {

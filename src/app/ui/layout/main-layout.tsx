@@ -7,10 +7,12 @@ import { useSnapshot } from 'valtio';
 import { showStorageNoticesOnce } from '../../data/health/storage-notices';
 import { storageNotices$ } from '../../data/session/data-session';
 import { themeState } from '../../state/theme';
+import { AdminProviders } from '../admin/admin-providers';
 import { usePageTitle } from '../use-page-title';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useCurrentAppRoute } from './use-current-app-route';
+import { useLiveAccess } from './use-live-access';
 import { usePlatformStatus } from './use-platform-status';
 
 const HEADER_HEIGHT = 68;
@@ -25,6 +27,7 @@ export function MainLayout() {
   const desktop = useMediaQuery('(min-width: 48em)', true);
   const current = useCurrentAppRoute();
   usePlatformStatus(tenant, current);
+  useLiveAccess(tenant, current);
   usePageTitle(current?.title ?? 'PedBot');
   // A storage near its quota stays on screen until closed: the user has to act (sign out, free space).
   // A storage the browser did not make persistent is common and nothing to act on at once, so it
@@ -46,35 +49,37 @@ export function MainLayout() {
   // Semi-dark: the menu alone takes the dark palette (see theme.css).
   const darkMenu = theme === 'semi-dark' ? { className: 'pedbot-dark-surface', 'data-mantine-color-scheme': 'dark' } : {};
   return (
-    <AppShell
-      layout="alt"
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{
-        width: { base: MENU_WIDTH, md: rail ? RAIL_WIDTH : MENU_WIDTH },
-        breakpoint: 'md',
-        collapsed: { mobile: !mobileOpened },
-      }}
-      padding="md"
-    >
-      <a href="#conteudo" className="pedbot-skip-link">
-        Pular para o conteúdo
-      </a>
-      <AppShell.Header className="pedbot-floating-header">
-        <TopBar tenant={tenant} current={current} menuOpened={mobileOpened} onToggleMenu={mobileMenu.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Menu principal" {...darkMenu}>
-        <SideMenu tenant={tenant} current={current} rail={rail} onNavigate={mobileMenu.close} />
-      </AppShell.Navbar>
-      <AppShell.Main className="pedbot-page-bg" id="conteudo" tabIndex={-1}>
-        <Stack gap="md">
-          {current ? (
-            <Title order={1} fz="h3">
-              {current.title}
-            </Title>
-          ) : null}
-          <Outlet />
-        </Stack>
-      </AppShell.Main>
-    </AppShell>
+    <AdminProviders>
+      <AppShell
+        layout="alt"
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{
+          width: { base: MENU_WIDTH, md: rail ? RAIL_WIDTH : MENU_WIDTH },
+          breakpoint: 'md',
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding="md"
+      >
+        <a href="#conteudo" className="pedbot-skip-link">
+          Pular para o conteúdo
+        </a>
+        <AppShell.Header className="pedbot-floating-header">
+          <TopBar tenant={tenant} current={current} menuOpened={mobileOpened} onToggleMenu={mobileMenu.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Menu principal" {...darkMenu}>
+          <SideMenu tenant={tenant} current={current} rail={rail} onNavigate={mobileMenu.close} />
+        </AppShell.Navbar>
+        <AppShell.Main className="pedbot-page-bg" id="conteudo" tabIndex={-1}>
+          <Stack gap="md">
+            {current ? (
+              <Title order={1} fz="h3">
+                {current.title}
+              </Title>
+            ) : null}
+            <Outlet />
+          </Stack>
+        </AppShell.Main>
+      </AppShell>
+    </AdminProviders>
   );
 }

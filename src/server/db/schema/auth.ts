@@ -5,6 +5,8 @@ export interface TenantsTable {
   slug: string;
   name: string;
   created_at: DefaultTimestamp;
+  /** Set by `npm run tenant -- disable`: the tenant's pages and tokens stop working. */
+  disabled_at: NullableTimestamp;
 }
 
 export interface RolesTable {
@@ -46,6 +48,8 @@ export interface UsersTable {
   expiration_password: NullableTimestamp;
   role_id: number;
   user_department_id: number | null;
+  /** Access tokens signed before the current epoch are refused (migration 0100). */
+  session_epoch: Defaulted<number>;
   deleted_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

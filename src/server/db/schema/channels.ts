@@ -22,8 +22,20 @@ export interface SandboxMessagesTable {
   ack: Defaulted<number>;
   held: Defaulted<boolean>;
   payload: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The outbound queue's key of a business send (migration 0115): a repeated send answers the first. */
+  idempotency_key: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+/** A sandbox status step still to come (migration 0115): applied by the poller once due. */
+export interface SandboxAckStepsTable {
+  tenant_id: number;
+  id: Id;
+  instance_id: number;
+  provider_message_id: string;
+  ack: number;
+  due_at: Date;
 }
 
 /** A Cloud API message template of a connection's WhatsApp Business account. */
@@ -68,6 +80,7 @@ export interface TemplateSendsTable {
 export interface ChannelTables {
   template_sends: TemplateSendsTable;
   sandbox_messages: SandboxMessagesTable;
+  sandbox_ack_steps: SandboxAckStepsTable;
   whatsapp_templates: WhatsappTemplatesTable;
   channel_pending_statuses: ChannelPendingStatusesTable;
 }

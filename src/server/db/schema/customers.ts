@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { DefaultTimestamp, Defaulted, Id, NullableTimestamp } from './columns';
 import type { ChangeXid } from './sync';
 
@@ -24,6 +25,12 @@ export interface CustomersTable {
   is_blacklisted_campaign: Defaulted<boolean>;
   document_register: string | null;
   group_of_customer_id: number | null;
+  blacklisted_at: NullableTimestamp;
+  blacklisted_by: number | null;
+  blacklisted_campaign_at: NullableTimestamp;
+  blacklisted_campaign_by: number | null;
+  /** Generated from document_register: its digits, for search. */
+  document_digits: Generated<string>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;

@@ -23,10 +23,21 @@ export interface InstancesTable {
   integration_id: string | null;
   broker: string | null;
   dialog_params: Defaulted<Record<string, unknown>>;
+  /** The department whose inbox receives the connection's new tickets (migration 0100). */
+  default_department_id: Defaulted<number | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
 
+/** The departments allowed to serve a connection (migration 0100). */
+export interface InstanceDepartmentsTable {
+  tenant_id: number;
+  instance_id: number;
+  department_id: number;
+  created_at: DefaultTimestamp;
+}
+
 export interface InstanceTables {
   instances: InstancesTable;
+  instance_departments: InstanceDepartmentsTable;
 }

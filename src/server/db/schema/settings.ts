@@ -1,4 +1,4 @@
-import type { DefaultTimestamp, Defaulted, Id } from './columns';
+import type { DefaultTimestamp, Defaulted, Id, NullableTimestamp } from './columns';
 
 export interface PlatformSettingsTable {
   key: string;
@@ -21,6 +21,8 @@ export interface SettingsTable {
   value: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Set when removed: the row stays as the sync feed's tombstone (0002-sync.sql). */
+  deleted_at: NullableTimestamp;
 }
 
 export interface SettingTables {

@@ -21,6 +21,8 @@ export interface OutboundMessagesTable {
   kind: OutboundKind;
   customer_chat_id: number | null;
   reaction_id: number | null;
+  /** Set by a trigger (migration 0115): sends of one customer on one connection leave in order. */
+  customer_id: ColumnType<number | null, never, never>;
   status: Defaulted<OutboundStatus>;
   attempts: Defaulted<number>;
   available_at: DefaultTimestamp;

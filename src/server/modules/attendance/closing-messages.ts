@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
+import { fillMessageVariables } from '../../../shared/domain/store-info';
+import { npsScaleOf } from '../../../shared/domain/setting-keys';
 import type { Tx } from '../../db/database';
-import { CLOSING_MESSAGE_KEY, SURVEY_MESSAGE_KEY, attendanceTexts as texts } from './texts';
+import { effectiveValue } from '../store-settings/setting-rows';
+import { readStoreInfo } from '../store-settings/store-info';
+import type { TicketRow } from '../tickets/ticket-document';
 
 export interface ClosingMessages {
   /** Null when the tenant turned it off (an empty setting). */
@@ -8,27 +11,24 @@ export interface ClosingMessages {
   survey: string | null;
 }
 
-/** A setting of the connection, else of the tenant; undefined when neither has it. */
-async function setting(tx: Tx, tenantId: number, instanceId: number, key: string): Promise<string | null | undefined> {
-  const row = await tx
-    .selectFrom('settings')
-    .select('value')
-    .where('tenant_id', '=', tenantId)
-    .where('key', '=', key)
-    .where((eb) => eb.or([eb('instance_id', '=', instanceId), eb('instance_id', 'is', null)]))
-    .orderBy(sql`instance_id is null`)
-    .executeTakeFirst();
-  return row ? row.value : undefined;
-}
+const orNull = (text: string): string | null => (text.trim() ? text.trim() : null);
 
-const orDefault = (value: string | null | undefined, fallback: string): string | null =>
-  value === undefined ? fallback : value?.trim() ? value.trim() : null;
-
-/** The closing message and satisfaction survey of a connection (configs/closing-messages, configs/nps-messages). */
-export async function closingMessages(tx: Tx, tenantId: number, instanceId: number): Promise<ClosingMessages> {
-  const [closing, survey] = await Promise.all([
-    setting(tx, tenantId, instanceId, CLOSING_MESSAGE_KEY),
-    setting(tx, tenantId, instanceId, SURVEY_MESSAGE_KEY),
+/**
+ * The closing message and satisfaction survey of the ticket's connection (configs/closing-messages,
+ * configs/nps-messages: the connection's value, else the tenant's, else the default), with their
+ * variables filled from the customer, the ticket and the store info.
+ */
+export async function closingMessages(tx: Tx, tenantId: number, ticket: Pick<TicketRow, 'instance_id' | 'customer_id' | 'protocol'>): Promise<ClosingMessages> {
+  const value = (key: string) => effectiveValue(tx, tenantId, ticket.instance_id, key);
+  const [closing, surveyOn, question, scale, store, customer] = await Promise.all([
+    value('closing_message'),
+    value('nps_enabled'),
+    value('nps_message'),
+    value('nps_scale'),
+    readStoreInfo(tx, tenantId),
+    tx.selectFrom('customers').select('name').where('tenant_id', '=', tenantId).where('id', '=', ticket.customer_id).executeTakeFirst(),
   ]);
-  return { closing: orDefault(closing, texts.defaultClosingMessage), survey: orDefault(survey, texts.defaultSurveyMessage) };
+  const fill = (text: string) =>
+    fillMessageVariables(text, { customerName: customer?.name, protocol: ticket.protocol, store }).replace(/\{\{\s*escala\s*\}\}/g, npsScaleOf(scale).label);
+  return { closing: orNull(fill(closing)), survey: surveyOn === 'true' ? orNull(fill(question)) : null };
 }

@@ -38,7 +38,7 @@ export async function finishTicket(deps: MessagingDeps, tenantId: number, viewer
       .returningAll()
       .executeTakeFirstOrThrow();
     changes.add('chattickets', ticket.instance_id);
-    return { ticket: updated, messages: await closingMessages(tx, tenantId, ticket.instance_id) };
+    return { ticket: updated, messages: await closingMessages(tx, tenantId, ticket) };
   });
 
   const { ticket, messages } = started;

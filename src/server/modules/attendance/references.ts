@@ -1,5 +1,6 @@
 import { ADMIN_ROLE } from '../../../shared/domain/routes';
 import type { Tx } from '../../db/database';
+import { isOnlineSql } from '../auth/presence';
 import { listCrmReasons } from './crm-reasons';
 
 export interface AttendanceUserRow {
@@ -18,7 +19,7 @@ export async function listAttendants(tx: Tx, tenantId: number, instanceId: numbe
   let query = tx
     .selectFrom('users as u')
     .innerJoin('roles as r', (join) => join.onRef('r.tenant_id', '=', 'u.tenant_id').onRef('r.id', '=', 'u.role_id'))
-    .select(['u.id', 'u.name', 'u.image', 'u.is_connected', 'u.user_department_id'])
+    .select(['u.id', 'u.name', 'u.image', isOnlineSql('u').as('online'), 'u.user_department_id'])
     .where('u.tenant_id', '=', tenantId)
     .where('u.deleted_at', 'is', null)
     .where('u.blocked_at', 'is', null);
@@ -38,12 +39,12 @@ export async function listAttendants(tx: Tx, tenantId: number, instanceId: numbe
     );
   }
   if (exceptUserId !== null) query = query.where('u.id', '!=', exceptUserId);
-  const rows = await query.orderBy('u.is_connected', 'desc').orderBy('u.name').execute();
+  const rows = await query.orderBy(isOnlineSql('u'), 'desc').orderBy('u.name').execute();
   return rows.map((u) => ({
     id: String(u.id),
     name: u.name,
     image: u.image,
-    isConnected: u.is_connected,
+    isConnected: u.online,
     department_id: u.user_department_id === null ? null : String(u.user_department_id),
   }));
 }

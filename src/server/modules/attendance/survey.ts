@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
+import { parseSurveyGrade } from '../../../shared/domain/setting-keys';
 import type { Tx } from '../../db/database';
+import { effectiveValue } from '../store-settings/setting-rows';
 import type { TicketRow } from '../tickets/ticket-document';
-
-/** A satisfaction grade as the survey asks for it: one digit from 1 to 5, alone in the message. */
-export function parseGrade(text: string | null | undefined): number | null {
-  const match = /^\s*([1-5])\s*[.!]?\s*$/.exec(text ?? '');
-  return match ? Number(match[1]) : null;
-}
 
 export interface IncomingText {
   customerId: number;
@@ -15,7 +11,8 @@ export interface IncomingText {
 
 /**
  * Customers writing while their latest closed ticket awaits the survey (is_research) and no ticket
- * of theirs is open on the connection (SPEC §4): a customer whose only new message is a grade 1–5
+ * of theirs is open on the connection (SPEC §4): a customer whose only new message is a grade of
+ * the tenant's scale (setting nps_scale: 1–5 or 0–10)
  * has it stored on that ticket, which they then write into instead of opening a new one; any
  * other message cancels the research, and the caller opens a new ticket as usual. Answers the
  * graded tickets by customer.
@@ -51,9 +48,10 @@ export async function takeSurveyAnswers(tx: Tx, tenantId: number, instanceId: nu
     .execute();
   const latest = new Map<number, TicketRow>();
   for (const ticket of pending) if (!latest.has(ticket.customer_id)) latest.set(ticket.customer_id, ticket);
+  const scale = latest.size > 0 ? await effectiveValue(tx, tenantId, null, 'nps_scale') : null;
   for (const [customerId, ticket] of latest) {
     const texts = incoming.filter((m) => m.customerId === customerId);
-    const grade = texts.length === 1 ? parseGrade(texts[0]?.text) : null;
+    const grade = texts.length === 1 ? parseSurveyGrade(texts[0]?.text, scale) : null;
     const updated = await tx
       .updateTable('chat_tickets')
       .set(grade === null ? { is_research: false } : { is_research: false, grade })

@@ -4,6 +4,7 @@ import { auth as texts } from '../../../shared/i18n/pt-BR';
 import type { RequestContext } from '../../graphql/context';
 import { appError } from '../../graphql/errors';
 import { loadUserPayload } from '../users/user-payload';
+import { refuseWhileThrottled } from './auth-throttles';
 import { hashToken } from './secret-tokens';
 import { openSession } from './sessions';
 import { userBlocked } from './sign-in';
@@ -13,6 +14,8 @@ const integrationFailed = () =>
 
 /** integrationLogIn (SPEC §5): an external system signs its user in with a long-lived token. */
 export async function integrationSignIn(context: RequestContext, accessToken: string): Promise<LoginPayload> {
+  const { integrationAddress } = context.services.throttles;
+  refuseWhileThrottled(integrationAddress, context.ip);
   const result = await context.database.withTenant(context.tenant.id, async (tx) => {
     const row = await tx
       .selectFrom('integration_tokens as t')
@@ -30,6 +33,9 @@ export async function integrationSignIn(context: RequestContext, accessToken: st
     const session = await openSession(context, tx, { id: row.user_id, roleName: row.role_name }, false);
     return { session, user: await loadUserPayload(tx, row.user_id) };
   });
-  if ('error' in result) throw result.error;
+  if ('error' in result && result.error) {
+    if (result.error.extensions.code === 'INTEGRATION_TOKEN_INVALID') integrationAddress.count(context.ip);
+    throw result.error;
+  }
   return { two_factor_required: false, ...result.session, user: result.user };
 }

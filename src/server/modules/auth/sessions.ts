@@ -42,10 +42,18 @@ export async function issueRefreshToken(context: RequestContext, tx: Tx, options
   return token;
 }
 
-/** A new sign-in: an access token and the first refresh token of a new family. */
+/** The user's current session epoch (users.session_epoch), which new access tokens carry. */
+export async function sessionEpochOf(tx: Tx, userId: number): Promise<number> {
+  const row = await tx.selectFrom('users').select('session_epoch').where('id', '=', userId).executeTakeFirst();
+  return row?.session_epoch ?? 0;
+}
+
+/** A new sign-in: an access token and the first refresh token of a new family, which the access token names. */
 export async function openSession(context: RequestContext, tx: Tx, user: SessionUser, remember: boolean): Promise<SessionTokens> {
   const { accessTokens } = context.services;
-  const refresh_token = await issueRefreshToken(context, tx, { userId: user.id, remember });
-  const token = await accessTokens.sign({ userId: user.id, tenantId: context.tenant.id, role: user.roleName });
+  const familyId = randomUUID();
+  const refresh_token = await issueRefreshToken(context, tx, { userId: user.id, remember, familyId });
+  const epoch = await sessionEpochOf(tx, user.id);
+  const token = await accessTokens.sign({ userId: user.id, tenantId: context.tenant.id, role: user.roleName, sessionId: familyId, epoch });
   return { token, refresh_token, expires_in: accessTokens.ttlSeconds };
 }

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../graphql/context';
 import { appError } from '../../graphql/errors';
 import { recordAudit } from '../audit/record-audit';
 import { loadUserPayload } from '../users/user-payload';
+import { refuseWhileThrottled, tooManyAttempts } from './auth-throttles';
 import { openSession } from './sessions';
 import { matchTotp } from './totp';
 
@@ -65,32 +66,50 @@ export async function countFailure(context: RequestContext, userId: number, erro
   return row?.blocked_at ? userBlocked() : error;
 }
 
+/** The lock's answer is the throttle's 429, so a locked account reads like a throttled unknown e-mail. */
+function asThrottle(context: RequestContext, error: GraphQLError): GraphQLError {
+  return error.extensions.code === 'USER_BLOCKED' ? tooManyAttempts(context.config.loginLockMinutes * 60_000) : error;
+}
+
 /**
  * logIn (SPEC §5): the same error for an unknown e-mail and a wrong password; failures count towards
  * a lock; with two-factor on, a missing code asks for it and a wrong or replayed one counts as a failure.
- * Password hashing runs outside transactions so the embedded database is never held during it.
+ * Throttles (per address, and the lock per account, unknown e-mails included) are checked before any
+ * password hashing. Hashing runs outside transactions so the embedded database is never held during it.
  */
 export async function signIn(context: RequestContext, input: SignInInput): Promise<LoginPayload> {
   const { database, tenant, services } = context;
+  const { signInAddress, signInUnknownAccount } = services.throttles;
+  refuseWhileThrottled(signInAddress, context.ip);
+  const failed = async (userId: number, error: GraphQLError) => {
+    signInAddress.count(context.ip);
+    return asThrottle(context, await countFailure(context, userId, error));
+  };
   const user = await findCandidate(context, input.email);
   if (!user) {
+    const accountKey = `${tenant.id}:${input.email}`;
+    refuseWhileThrottled(signInUnknownAccount, accountKey);
     await services.passwords.verifyNothing(input.password);
-    throw loginFailed();
+    signInAddress.count(context.ip);
+    const wait = signInUnknownAccount.count(accountKey);
+    throw wait > 0 ? tooManyAttempts(wait) : loginFailed();
   }
-  if (stillLocked(context, user.blocked_at)) throw userBlocked();
+  if (stillLocked(context, user.blocked_at)) {
+    throw tooManyAttempts(user.blocked_at!.getTime() + context.config.loginLockMinutes * 60_000 - Date.now());
+  }
   if (user.blocked_at) {
     // The cool-down is over: the account starts again from zero attempts.
     await database.withTenant(tenant.id, (tx) =>
       tx.updateTable('users').set({ attempts: 0, blocked_at: null }).where('id', '=', user.id).execute(),
     );
   }
-  if (!(await services.passwords.verify(user.password_hash, input.password))) throw await countFailure(context, user.id, loginFailed());
+  if (!(await services.passwords.verify(user.password_hash, input.password))) throw await failed(user.id, loginFailed());
 
   let step: number | null = null;
   if (user.twofactor_activity && user.google2fa_secret) {
     if (!input.tokenTwoFactor) return { two_factor_required: true, token: null, refresh_token: null, expires_in: null, user: null };
     step = matchTotp(user.google2fa_secret, input.tokenTwoFactor, user.totp_last_step);
-    if (step === null) throw await countFailure(context, user.id, twoFactorInvalid());
+    if (step === null) throw await failed(user.id, twoFactorInvalid());
   }
 
   const signedIn = await database.withTenant(tenant.id, async (tx) => {
@@ -109,6 +128,6 @@ export async function signIn(context: RequestContext, input: SignInInput): Promi
     const session = await openSession(context, tx, { id: user.id, roleName: user.role_name }, input.remember);
     return { session, payload: await loadUserPayload(tx, user.id) };
   });
-  if (!signedIn?.payload) throw step === null ? loginFailed() : await countFailure(context, user.id, twoFactorInvalid());
+  if (!signedIn?.payload) throw step === null ? loginFailed() : await failed(user.id, twoFactorInvalid());
   return { two_factor_required: false, ...signedIn.session, user: signedIn.payload };
 }

@@ -36,6 +36,9 @@ export const updateInstanceInput = z.object({
     .nullish(),
   official_phone_id: graphId,
   dialog_params: z.record(z.string(), z.unknown(), instanceTexts.dialogParamsInvalid).nullish(),
+  // null clears the default; absent keeps it.
+  default_department_id: idInput.nullish(),
+  department_ids: z.array(idInput).max(500).nullish(),
 });
 
 export const instancesInput = z.object({

@@ -32,6 +32,7 @@ export function instancePayload(row: InstanceRow, tenantSlug: string): Instance 
     integration_id: row.integration_id,
     broker: row.broker,
     dialog_params: row.dialog_params,
+    default_department_id: row.default_department_id === null ? null : String(row.default_department_id),
     webhook_path: row.channel === 'cloud-api' ? `/webhooks/whatsapp/${tenantSlug}/${row.id}` : null,
     simulator_path: row.channel === 'sandbox' ? `/sandbox?tenant=${encodeURIComponent(tenantSlug)}&instance=${row.id}` : null,
   };

@@ -6,6 +6,7 @@ import { channelInstanceIn } from '../../channels/instance-store';
 import { GraphApiError } from '../../channels/cloud-api/graph-error';
 import type { RequestContext } from '../../graphql/context';
 import { appError, validation } from '../../graphql/errors';
+import { setInstanceRouting } from './instance-departments';
 import type { InstanceRow } from './instance-payload';
 import { isMaskedToken } from './instance-payload';
 import type { createInstanceInput, updateInstanceInput } from './inputs';
@@ -52,21 +53,25 @@ export async function createInstance(context: RequestContext, input: z.output<ty
 }
 
 export async function updateInstance(context: RequestContext, input: z.output<typeof updateInstanceInput>): Promise<InstanceRow> {
-  const { id, official_token: token, dialog_params: params, ...fields } = input;
+  const { id, official_token: token, dialog_params: params, default_department_id, department_ids, ...fields } = input;
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) changes[key] = value;
   // The edit form sends the masked token back when the user did not change it.
   if (token !== undefined && token !== null && !isMaskedToken(token)) changes.official_token = token === '' ? null : token;
   if (params !== undefined && params !== null) changes.dialog_params = JSON.stringify(params);
-  const row = await context.database.withTenant(context.tenant.id, (tx) =>
-    tx
+  const tenantId = context.tenant.id;
+  const row = await context.database.withTenant(tenantId, async (tx) => {
+    const updated = await tx
       .updateTable('instances')
       .set({ ...changes, updated_at: new Date() })
-      .where('tenant_id', '=', context.tenant.id)
+      .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst(),
-  );
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    await setInstanceRouting(tx, tenantId, id, { defaultDepartmentId: default_department_id, departmentIds: department_ids });
+    return tx.selectFrom('instances').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirstOrThrow();
+  });
   if (!row) throw instanceNotFound();
   await channelsOf(context).instanceChanged(context.tenant.id, row.id, false);
   return row;

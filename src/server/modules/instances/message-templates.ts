@@ -3,6 +3,7 @@ import type { MessageTemplate } from '../../../shared/graphql/generated';
 import type { RequestContext } from '../../graphql/context';
 import { appError, validation } from '../../graphql/errors';
 import { fieldTexts as t } from '../../texts';
+import { publishTenantChange } from '../tenant-changes/tenant-changes';
 import { templatesChannel } from './instance-events';
 import { idInput } from './inputs';
 import { channelsOf } from './instance-service';
@@ -26,8 +27,15 @@ const templateNotFound = () => appError('NOT_FOUND', instanceTexts.templateNotFo
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
 
-/** SPEC §7 "message template updated": every signed-in user of the tenant refreshes the list. */
-const announce = (context: RequestContext) => channelsOf(context).pubsub.publish(templatesChannel(context.tenant.id), { kind: 'message_template' });
+/**
+ * SPEC §7 "message template updated": every signed-in user of the tenant refreshes the list (the
+ * tenant change 'quick_answers' reaches the attendance screens and configs/quick-answers).
+ */
+async function announce(context: RequestContext, id: number): Promise<void> {
+  const { pubsub } = channelsOf(context);
+  await pubsub.publish(templatesChannel(context.tenant.id), { kind: 'message_template' });
+  await publishTenantChange(pubsub, context.tenant.id, { kind: 'quick_answers', id });
+}
 
 async function write<T>(context: RequestContext, fn: () => Promise<T>): Promise<T> {
   try {
@@ -54,7 +62,7 @@ export async function createMessageTemplate(context: RequestContext, input: z.ou
         .executeTakeFirstOrThrow(),
     ),
   );
-  await announce(context);
+  await announce(context, row.id);
   return row;
 }
 
@@ -72,7 +80,7 @@ export async function updateMessageTemplate(context: RequestContext, input: z.ou
     ),
   );
   if (!row) throw templateNotFound();
-  await announce(context);
+  await announce(context, row.id);
   return row;
 }
 
@@ -81,5 +89,5 @@ export async function deleteMessageTemplate(context: RequestContext, id: number)
     tx.deleteFrom('message_templates').where('tenant_id', '=', context.tenant.id).where('id', '=', id).executeTakeFirst(),
   );
   if (result.numDeletedRows === 0n) throw templateNotFound();
-  await announce(context);
+  await announce(context, id);
 }

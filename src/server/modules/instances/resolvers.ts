@@ -5,6 +5,7 @@ import { createWhatsappTemplate } from './resolvers/create-whatsapp-template';
 import { deleteInstance } from './resolvers/delete-instance';
 import { fileUrl } from './resolvers/file-url';
 import { instance } from './resolvers/instance';
+import { instanceDepartmentsField } from './resolvers/instance-departments-field';
 import { instanceUpdated } from './resolvers/instance-updated';
 import { instances } from './resolvers/instances';
 import { createMessageTemplate, deleteMessageTemplate, messageTemplates, updateMessageTemplate } from './resolvers/message-templates';
@@ -41,4 +42,5 @@ export const instancesResolvers: ModuleResolvers = {
     retryMessage,
   },
   Subscription: { instanceUpdated },
+  types: { Instance: { departments: instanceDepartmentsField } },
 };

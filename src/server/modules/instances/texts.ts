@@ -6,6 +6,7 @@ export const instanceTexts = {
   channelInvalid: 'Tipo de conexão inválido: use sandbox ou cloud-api.',
   dialogParamsInvalid: 'Os parâmetros devem ser um objeto JSON.',
   notFound: 'Conexão não encontrada.',
+  departmentNotFound: 'Departamento não encontrado.',
   hasHistory: 'Esta conexão já tem atendimentos e não pode ser excluída. Desative-a em vez disso.',
   cloudApiMissingFields: 'Preencha o ID do número (official_phone_id), o ID da conta (waba_id) e o token da API oficial.',
   cloudApiTokenOk: 'Token válido: a API oficial respondeu por este número.',

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database';
 import { PREPARED } from '../../db/prepared';
 import { storeWithChanges, type ChangeSet } from '../../sync/changes';
 import { takeSurveyAnswers } from '../attendance/survey';
-import { newProtocol } from '../tickets/ticket-store';
+import { connectionDefaultDepartment, newProtocol } from '../tickets/ticket-store';
 import type { MessagingDeps } from './deps';
 import { inboundHash, type InboundInput, type InboundResult } from './inbound';
 import { previewOf } from './texts';
@@ -239,7 +239,18 @@ async function openInboxTickets(tx: Tx, tenantId: number, instanceId: number, by
   const now = new Date();
   const created = await tx
     .insertInto('chat_tickets')
-    .values(without.map((customer_id) => ({ tenant_id: tenantId, instance_id: instanceId, customer_id, user_id: null, inbox: true, protocol: newProtocol(now), started_at: now })))
+    .values(
+      without.map((customer_id) => ({
+        tenant_id: tenantId,
+        instance_id: instanceId,
+        customer_id,
+        user_id: null,
+        inbox: true,
+        inbox_department_id: connectionDefaultDepartment(tenantId, instanceId),
+        protocol: newProtocol(now),
+        started_at: now,
+      })),
+    )
     .onConflict((oc) => oc.columns(['tenant_id', 'instance_id', 'customer_id']).where('finished_ticket', '=', false).where('deleted_at', 'is', null).doNothing())
     .returning(['id', 'customer_id'])
     .execute();

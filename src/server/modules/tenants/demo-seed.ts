@@ -45,7 +45,17 @@ export function demoSeed(jwtSecret: string): TenantSeed {
     ],
     departments: ['Vendas', 'Suporte'],
     users: DEMO_USERS.map((user) => ({ ...user, password: DEMO_PASSWORD })),
-    instances: [{ name: 'WhatsApp Loja Demo', channel: 'sandbox', phone_number: '5511900000000', activated: true }],
+    // New customers reach Ana's Fila (issue 12); Suporte may serve the connection too.
+    instances: [
+      {
+        name: 'WhatsApp Loja Demo',
+        channel: 'sandbox',
+        phone_number: '5511900000000',
+        activated: true,
+        departments: ['Vendas', 'Suporte'],
+        default_department: 'Vendas',
+      },
+    ],
     features: [
       { name: 'campaigns', enabled: true },
       { name: 'chat_flows', enabled: true },

@@ -12,7 +12,15 @@ export interface TenantSeed {
   departments: readonly string[];
   /** Inserted in this order: the first user gets the lowest id (user id 1 on an empty database). */
   users: ReadonlyArray<{ email: string; name: string; role: string; department?: string; password: string }>;
-  instances: ReadonlyArray<{ name: string; channel: InstanceChannel; phone_number: string; activated: boolean }>;
+  /** `departments`: those allowed to serve the connection; `default_department`: where its new tickets wait. */
+  instances: ReadonlyArray<{
+    name: string;
+    channel: InstanceChannel;
+    phone_number: string;
+    activated: boolean;
+    departments?: readonly string[];
+    default_department?: string;
+  }>;
   features: ReadonlyArray<{ name: string; enabled: boolean }>;
   settings: ReadonlyArray<{ key: string; value: string }>;
   integrationTokens?: ReadonlyArray<{ email: string; name: string; token: string }>;
@@ -64,9 +72,22 @@ export async function seedTenant(database: Database, passwords: PasswordHasher, 
       userIds[user.email] = row.id;
     }
     const instanceIds: number[] = [];
-    for (const instance of seed.instances) {
-      const row = await tx.insertInto('instances').values({ tenant_id, ...instance }).returning('id').executeTakeFirstOrThrow();
+    const departmentId = (name: string): number => {
+      const id = departments.get(name);
+      if (id === undefined) throw new Error(`seed: unknown department ${name}`);
+      return id;
+    };
+    for (const { departments: served = [], default_department: fallback, ...instance } of seed.instances) {
+      const default_department_id = fallback === undefined ? null : departmentId(fallback);
+      const row = await tx.insertInto('instances').values({ tenant_id, ...instance, default_department_id }).returning('id').executeTakeFirstOrThrow();
       instanceIds.push(row.id);
+      const allowed = new Set([...served.map(departmentId), ...(default_department_id === null ? [] : [default_department_id])]);
+      if (allowed.size > 0) {
+        await tx
+          .insertInto('instance_departments')
+          .values([...allowed].map((department_id) => ({ tenant_id, instance_id: row.id, department_id })))
+          .execute();
+      }
       await tx
         .insertInto('user_instances')
         .values(Object.values(userIds).map((user_id) => ({ tenant_id, user_id, instance_id: row.id })))

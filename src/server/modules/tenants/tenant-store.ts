@@ -8,8 +8,14 @@ export const isValidTenantSlug = (slug: string): boolean => /^[a-z0-9][a-z0-9-]{
 
 export async function findTenantBySlug(db: Db, slug: string): Promise<TenantRef | null> {
   if (!isValidTenantSlug(slug)) return null;
-  const row = await db.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
+  // A disabled tenant answers like an unknown one (npm run tenant -- disable).
+  const row = await db.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', slug).where('disabled_at', 'is', null).executeTakeFirst();
   return row ?? null;
+}
+
+/** True when a tenant, enabled or disabled, has the slug. */
+export async function isTenantSlugTaken(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('tenants').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
 }
 
 /** Creates a tenant as the owner (the app role may only read tenants). */

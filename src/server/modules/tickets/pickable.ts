@@ -15,6 +15,7 @@ export async function pickableRule(tx: Tx, tenantId: number, instanceId: number,
     .select('value')
     .where('tenant_id', '=', tenantId)
     .where('key', '=', 'older_inbox_chats_first')
+    .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('instance_id', '=', instanceId), eb('instance_id', 'is', null)]))
     .orderBy(sql`instance_id is null`)
     .executeTakeFirst();

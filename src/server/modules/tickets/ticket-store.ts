@@ -26,6 +26,10 @@ export async function findTicket(tx: Tx, tenantId: number, ticketId: number): Pr
     .executeTakeFirst();
 }
 
+/** The department of a connection's new inbox tickets, as a sub-select of the insert that opens them. */
+export const connectionDefaultDepartment = (tenantId: number, instanceId: number) =>
+  sql<number | null>`(select default_department_id from instances where tenant_id = ${tenantId} and id = ${instanceId})`;
+
 /** A protocol number an attendant can read out: the date, the time and four random digits. */
 export function newProtocol(now = new Date()): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
@@ -53,7 +57,11 @@ export async function openTicket(tx: Tx, tenantId: number, ticket: NewTicket): P
       customer_id: ticket.customerId,
       user_id: ticket.userId,
       inbox: ticket.userId === null,
-      inbox_department_id: ticket.inboxDepartmentId ?? null,
+      // An inbox ticket waits in its connection's default department unless told otherwise (DESIGN §5a routing).
+      inbox_department_id:
+        ticket.inboxDepartmentId !== undefined || ticket.userId !== null
+          ? (ticket.inboxDepartmentId ?? null)
+          : connectionDefaultDepartment(tenantId, ticket.instanceId),
       protocol: newProtocol(),
       started_at: new Date(),
     })

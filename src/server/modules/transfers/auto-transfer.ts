@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Tx } from '../../db/database';
 import { transactWithChanges, type ChangeSet } from '../../sync/changes';
+import { isOnlineSql } from '../auth/presence';
 import type { MessagingDeps } from '../messages/deps';
 
 /**
@@ -38,7 +39,7 @@ async function nextAttendant(tx: Tx, tenantId: number, ticket: HeldTicket): Prom
     where u.tenant_id = ${tenantId} and u.id <> ${ticket.user_id}
       and u.deleted_at is null and u.blocked_at is null and r.name <> 'administrador'
       and (${ticket.inbox_department_id}::bigint is null or u.user_department_id = ${ticket.inbox_department_id})
-    order by u.is_connected desc,
+    order by ${isOnlineSql('u')} desc,
       (select count(*) from chat_tickets o
         where o.tenant_id = u.tenant_id and o.instance_id = ${ticket.instance_id} and o.user_id = u.id
           and not o.finished_ticket and o.deleted_at is null),
@@ -82,7 +83,7 @@ export async function transferOneUnanswered(deps: MessagingDeps, tenantId: numbe
         select i.id as instance_id, coalesce((
           select case when btrim(s.value) ~ '^[0-9]{1,6}$' then btrim(s.value)::int end
           from settings s
-          where s.tenant_id = i.tenant_id and s.key = ${NO_RESPONSE_SETTING}
+          where s.tenant_id = i.tenant_id and s.key = ${NO_RESPONSE_SETTING} and s.deleted_at is null
             and (s.instance_id = i.id or s.instance_id is null)
           order by s.instance_id is null
           limit 1

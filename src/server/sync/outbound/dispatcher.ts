@@ -15,7 +15,10 @@ export interface DispatcherOptions {
   sender: OutboundSender;
   /** Looks for due sends this often even without a nudge (retries, other processes' sends). */
   pollMs?: number;
-  /** A claimed send not settled within this time is claimed again (its process died mid-send). */
+  /**
+   * A claim lives this long unless its process renews it (every third of it while working): a send
+   * of a process that died is claimed again within one lease.
+   */
   leaseMs?: number;
   maxAttempts?: number;
   batchSize?: number;
@@ -25,6 +28,9 @@ export interface DispatcherOptions {
 }
 
 type OutboundRow = Selectable<OutboundMessagesTable>;
+
+/** First key of the advisory lock that makes a tenant's claimers take turns. */
+const CLAIM_LOCK = 727_301;
 
 const retryDelayMs = (attempt: number): number => Math.min(60_000, 1000 * 2 ** (attempt - 1));
 
@@ -37,10 +43,15 @@ const errorInfo = (error: unknown): { retryable: boolean; reason: string } => {
 };
 
 /**
- * Hands queued sends (outbound_messages) to the sender. A send is claimed in its own committed
- * transaction (FOR UPDATE SKIP LOCKED, so concurrent dispatchers in any process never take the
- * same one) and handed over once per claim; a claim is only repeated when its lease runs out, i.e.
- * the process died between handing it over and recording the outcome.
+ * Hands queued sends (outbound_messages) to the sender, exactly once and in order per conversation
+ * (issue 13 §2). Claim → send → record:
+ * - the claim is committed before the send, so it is the durable record of the intent; the
+ *   outbound id travels with the send as its idempotency key (OutboundItem.outboundId);
+ * - a claim is renewed while its process works, so a crash holds a send back for one short lease
+ *   only, and nothing of the same conversation is claimed meanwhile (no overtaking);
+ * - a send claimed again after a crash may have reached the provider: the sandbox answers the
+ *   first send's id for the same key (exactly once); the Cloud API takes no key, so there it is
+ *   sent again (at least once: a rare duplicate in a window of one HTTP answer beats a lost reply).
  */
 export class OutboundDispatcher {
   private readonly pollMs: number;
@@ -51,10 +62,12 @@ export class OutboundDispatcher {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Claims of the batch in hand already settled (their lease needs no renewal). */
+  private readonly settled = new Set<number>();
 
   constructor(private readonly options: DispatcherOptions) {
     this.pollMs = options.pollMs ?? 1000;
-    this.leaseMs = options.leaseMs ?? 120_000;
+    this.leaseMs = options.leaseMs ?? 15_000;
     this.maxAttempts = options.maxAttempts ?? 5;
     this.batchSize = options.batchSize ?? 20;
   }
@@ -63,6 +76,20 @@ export class OutboundDispatcher {
     if (this.timer || this.stopped) return;
     this.timer = setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
+    // An embedded database belongs to this one process: claims still open are an earlier run's,
+    // cut short by a crash, and go out now rather than after their lease.
+    if (this.options.database.kind === 'pglite') {
+      this.running = this.releaseEarlierRunsClaims()
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => {
+          this.running = null;
+          this.kick();
+        });
+    }
+  }
+
+  private async releaseEarlierRunsClaims(): Promise<void> {
+    await this.options.database.asOwner((db) => sql`update outbound_messages set available_at = now() where status = 'sending'`.execute(db));
   }
 
   /** Dispatch now (a send was just queued); coalesces with a run in progress. */
@@ -96,7 +123,7 @@ export class OutboundDispatcher {
       this.again = false;
       try {
         for (const tenantId of await this.tenantsWithDueSends()) {
-          while (!this.stopped && (await this.dispatchBatch(tenantId)) === this.batchSize);
+          while (!this.stopped && (await this.dispatchBatch(tenantId)) > 0);
         }
       } catch (error) {
         this.options.onError?.(error);
@@ -115,17 +142,28 @@ export class OutboundDispatcher {
     return rows.map((row) => Number(row.tenant_id));
   }
 
+  /**
+   * Claims the due sends of a tenant, oldest first, skipping every send whose conversation (customer
+   * on a connection) has an earlier one not yet settled and not due (held by a live claim, or
+   * waiting for its retry): a later message never overtakes an earlier one. Claimers of a tenant
+   * take turns (advisory lock), so an earlier due send is always in the same batch as a later one.
+   */
   private async claim(tenantId: number): Promise<OutboundRow[]> {
     return this.options.database.withTenant(tenantId, async (tx) => {
+      await sql`select pg_advisory_xact_lock(${CLAIM_LOCK}::int, ${tenantId}::int)`.execute(tx);
       const { rows } = await sql<OutboundRow>`
         update outbound_messages o
         set status = 'sending', attempts = o.attempts + 1, available_at = now() + ${`${this.leaseMs} milliseconds`}::interval
         from (
-          select tenant_id, id from outbound_messages
-          where tenant_id = ${tenantId} and status in ('pending', 'sending') and available_at <= now()
-          order by id
+          select h.tenant_id, h.id from outbound_messages h
+          where h.tenant_id = ${tenantId} and h.status in ('pending', 'sending') and h.available_at <= now()
+            and not exists (
+              select 1 from outbound_messages e
+              where e.tenant_id = h.tenant_id and e.instance_id = h.instance_id and e.customer_id = h.customer_id
+                and e.id < h.id and e.status in ('pending', 'sending') and e.available_at > now())
+          order by h.id
           limit ${this.batchSize}
-          for update skip locked
+          for update
         ) due
         where o.tenant_id = due.tenant_id and o.id = due.id
         returning o.*`.execute(tx);
@@ -133,31 +171,76 @@ export class OutboundDispatcher {
     });
   }
 
+  /** Keeps this process's claims alive while it works through them; a dead process's run out within one lease. */
+  private async renew(rows: readonly OutboundRow[]): Promise<void> {
+    const open = rows.filter((row) => !this.settled.has(row.id));
+    if (open.length === 0) return;
+    await this.options.database.withTenant(open[0]!.tenant_id, (tx) =>
+      tx
+        .updateTable('outbound_messages')
+        .set({ available_at: sql<Date>`now() + ${`${this.leaseMs} milliseconds`}::interval` })
+        .where('tenant_id', '=', open[0]!.tenant_id)
+        .where('id', 'in', open.map((row) => row.id))
+        .where('status', '=', 'sending')
+        .execute(),
+    );
+  }
+
   private async dispatchBatch(tenantId: number): Promise<number> {
     const claimed = await this.claim(tenantId);
-    // One at a time, in queue order: a customer receives a conversation's messages in the order written.
-    for (const row of claimed) await this.dispatchOne(row);
+    if (claimed.length === 0) return 0;
+    const renewal = setInterval(() => void this.renew(claimed).catch((error: unknown) => this.options.onError?.(error)), Math.max(50, this.leaseMs / 3));
+    // A conversation whose send must wait (retry) holds its later sends back: they go after it.
+    const held = new Set<string>();
+    try {
+      // One at a time, in queue order: a customer receives a conversation's messages in the order written.
+      for (const row of claimed) {
+        const conversation = `${row.instance_id}:${row.customer_id ?? `row${row.id}`}`;
+        if (held.has(conversation) || this.stopped) await this.release(row);
+        else if ((await this.dispatchOne(row)) === 'retry') held.add(conversation);
+        this.settled.add(row.id);
+      }
+    } finally {
+      clearInterval(renewal);
+      for (const row of claimed) this.settled.delete(row.id);
+    }
     return claimed.length;
   }
 
-  private async dispatchOne(row: OutboundRow): Promise<void> {
+  /** Gives an unsent claim back as it was (not an attempt): it is claimed again after what holds it. */
+  private async release(row: OutboundRow): Promise<void> {
+    await this.options.database.withTenant(row.tenant_id, (tx) =>
+      tx
+        .updateTable('outbound_messages')
+        .set({ status: 'pending', attempts: row.attempts - 1, available_at: new Date() })
+        .where('tenant_id', '=', row.tenant_id)
+        .where('id', '=', row.id)
+        .execute(),
+    );
+  }
+
+  private async dispatchOne(row: OutboundRow): Promise<'done' | 'retry'> {
     const item = await this.options.database.withTenant(row.tenant_id, (tx) => loadOutboundItem(tx, row));
     if (!item) {
       await this.settle(row, { status: 'failed', reason: messageTexts.sendFailed, providerMessageId: null });
-      return;
+      return 'done';
     }
     let providerMessageId: string | null;
     try {
       ({ providerMessageId } = await this.options.sender.send(item));
     } catch (error) {
       const { retryable, reason } = errorInfo(error);
-      if (retryable && row.attempts < this.maxAttempts) await this.retryLater(row, reason);
-      else await this.settle(row, { status: 'failed', reason, providerMessageId: null });
-      return;
+      if (retryable && row.attempts < this.maxAttempts) {
+        await this.retryLater(row, reason);
+        return 'retry';
+      }
+      await this.settle(row, { status: 'failed', reason, providerMessageId: null });
+      return 'done';
     }
     // Outside the try: a failure to record the outcome must not count as a failed send and resend it.
     await this.settle(row, { status: 'sent', reason: null, providerMessageId });
     await this.options.onSent?.(item, providerMessageId).catch((error: unknown) => this.options.onError?.(error));
+    return 'done';
   }
 
   private async retryLater(row: OutboundRow, reason: string): Promise<void> {

@@ -69,13 +69,23 @@ describe('logIn', () => {
       return messages;
     };
 
-    it('locks the account on the 5th failure, even for the right password afterwards', async () => {
+    it('locks the account on the 5th failure with HTTP 429, even for the right password afterwards', async () => {
       const messages = await lock('bruno@demo.local');
       expect(messages.slice(0, 4)).toEqual(Array(4).fill(auth.loginFailed));
-      expect(messages[4]).toBe(auth.userBlocked);
+      expect(messages[4]).toBe('Muitas tentativas. Tente novamente em 30 minutos.');
       expect((await userRow('bruno@demo.local')).blocked_at).not.toBeNull();
       const right = await logIn('bruno@demo.local', 'Pedbot@demo1');
-      expect(right.errors?.[0]).toMatchObject({ message: auth.userBlocked, extensions: { code: 'USER_BLOCKED' } });
+      expect(right.status).toBe(429);
+      expect(right.errors?.[0]).toMatchObject({ message: 'Muitas tentativas. Tente novamente em 30 minutos.', extensions: { code: 'RATE_LIMITED' } });
+    });
+
+    it('locks an e-mail that matches no user exactly alike, so the lock tells nobody which e-mails exist', async () => {
+      const messages = await lock('ninguem-aqui@demo.local');
+      expect(messages.slice(0, 4)).toEqual(Array(4).fill(auth.loginFailed));
+      expect(messages[4]).toBe('Muitas tentativas. Tente novamente em 30 minutos.');
+      const again = await logIn('ninguem-aqui@demo.local', 'Pedbot@demo1');
+      expect(again.status).toBe(429);
+      expect(again.errors?.[0]).toMatchObject({ message: 'Muitas tentativas. Tente novamente em 30 minutos.', extensions: { code: 'RATE_LIMITED' } });
     });
 
     it('lets only an administrador unblock', async () => {
@@ -97,7 +107,7 @@ describe('logIn', () => {
       await server.database.asOwner((db) =>
         db.updateTable('users').set({ blocked_at: sql<Date>`now() - interval '29 minutes'` }).where('email', '=', 'bruno@demo.local').execute(),
       );
-      expect((await logIn('bruno@demo.local', 'Pedbot@demo1')).errors?.[0]?.message).toBe(auth.userBlocked);
+      expect((await logIn('bruno@demo.local', 'Pedbot@demo1')).errors?.[0]?.message).toBe('Muitas tentativas. Tente novamente em 1 minuto.');
       await server.database.asOwner((db) =>
         db.updateTable('users').set({ blocked_at: sql<Date>`now() - interval '31 minutes'` }).where('email', '=', 'bruno@demo.local').execute(),
       );

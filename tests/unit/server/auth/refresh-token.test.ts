@@ -68,10 +68,13 @@ describe('refresh tokens', () => {
     expect(days(false)).toBe(1);
   });
 
-  it('signs out: the family is revoked and the user shows offline', async () => {
+  it('signs out: the family is revoked, its access token ends at once, and the user shows offline', async () => {
     const session = await server.signIn('demo', 'ana@demo.local');
+    const other = await server.signIn('demo', 'ana@demo.local');
     expect((await server.gql('demo', LOG_OUT, { t: session.refreshToken }, session.token)).data).toEqual({ disconnected: true });
     expect((await refresh(session.refreshToken)).status).toBe(401);
-    expect((await server.gql('demo', ME, {}, session.token)).data).toEqual({ userInfos: { email: 'ana@demo.local', isConnected: false } });
+    expect((await server.gql('demo', ME, {}, session.token)).errors?.[0]?.message).toBe('Unauthorized');
+    // Another sign-in of the same user is another session: it goes on.
+    expect((await server.gql('demo', ME, {}, other.token)).data).toEqual({ userInfos: { email: 'ana@demo.local', isConnected: false } });
   });
 });

@@ -39,6 +39,10 @@ describe('startServer', () => {
     expect(await response.json()).toEqual({ data: { ping: true, tenant: { name: 'Loja Demo' } } });
   });
 
+  it('runs the job queue while it runs', () => {
+    expect(server.app.deps.services.jobs?.started).toBe(true);
+  });
+
   it('points reset links at the port it opened', () => {
     expect(server.app.deps.config.publicUrl).toBe(server.url);
   });

@@ -34,6 +34,11 @@ async function refreshSet(kind: Parameters<typeof replaceReferenceSet>[0], load:
   }
 }
 
+/** Only the quick answers: what configs/quick-answers just changed (tenant change 'quick_answers'). */
+export function refreshQuickAnswers(tenant: string): Promise<void> {
+  return refreshSet('quick_answers', async () => (await gqlRequest<{ messageTemplates: Item[] }>(QUICK_ANSWERS, {}, { tenant, notify: false })).messageTemplates);
+}
+
 export async function refreshAttendanceReferences({ tenant, instanceId, official }: RefreshTarget): Promise<void> {
   const quiet = { tenant, notify: false };
   const tasks = [

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
@@ -11,7 +11,11 @@ import type { InstanceView } from '../model/instance';
 import { t } from '../texts';
 import { DialogParamsField } from './dialog-params-field';
 
-const LIMIT_OPTIONS = [MESSAGING_LIMIT_UNLIMITED_LABEL, '1 mil', '10 mil', '100 mil'];
+/** Meta's current daily tiers of business-initiated conversations. */
+const LIMIT_OPTIONS = ['250', '2 mil', '10 mil', '100 mil', MESSAGING_LIMIT_UNLIMITED_LABEL];
+
+/** A connection saved with an older limit (e.g. 1 mil) keeps it on offer until changed. */
+const limitOptions = (current: string): string[] => (LIMIT_OPTIONS.includes(current) ? LIMIT_OPTIONS : [current, ...LIMIT_OPTIONS]);
 
 interface Props {
   tenant: string;
@@ -102,13 +106,14 @@ export function EditInstanceForm({ tenant, instance, onSaved }: Props) {
               inputMode="numeric"
               {...text('messaging_send')}
             />
-            <Autocomplete
+            <Select
               label={t.edit.messagingLimit}
               description={t.edit.messagingLimitHint}
-              data={LIMIT_OPTIONS}
+              data={limitOptions(values.messaging_limit)}
               value={values.messaging_limit}
-              onChange={set('messaging_limit')}
+              onChange={(value) => set('messaging_limit')(value ?? MESSAGING_LIMIT_UNLIMITED_LABEL)}
               error={errors.messaging_limit}
+              allowDeselect={false}
             />
           </Section>
           <Section title={t.edit.advanced}>

@@ -1,5 +1,4 @@
-import { getAccessToken, refreshAccessToken } from '../../../api/graphql-client';
-import { createSyncSocket } from '../../../data/replication/sync-socket';
+import { subscribeOnTabSocket, watchTabSocket } from '../../../data/live/tab-socket';
 import { fetchInstances } from '../api/instance-operations';
 import { DropTracker } from '../model/drop-tracker';
 import { INSTANCE_FIELDS } from '../model/instance';
@@ -12,34 +11,17 @@ import { showConnectionDropped } from './show-connection-dropped';
 
 const SUBSCRIPTION = `subscription InstanceUpdated { instanceUpdated { ${INSTANCE_FIELDS} } }`;
 
-const wsUrlOf = (tenant: string): string => {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/${encodeURIComponent(tenant)}/graphql`;
+/** Connection changes ride on the tab's one socket (DESIGN §5a), with its watchdog and token refresh. */
+const instanceStream: InstanceStream<InstanceView> = {
+  subscribe: (onChange, onError) =>
+    subscribeOnTabSocket<{ instanceUpdated: InstanceView }>(SUBSCRIPTION, {}, {
+      next: (data) => onChange(data.instanceUpdated),
+      error: onError,
+      complete: () => undefined,
+    }),
+  status: (listener) => watchTabSocket({ status: listener }),
+  reconnected: (listener) => watchTabSocket({ reconnected: listener }),
 };
-
-function instanceStream(tenant: string): { stream: InstanceStream<InstanceView>; dispose: () => Promise<void> } {
-  const socket = createSyncSocket({
-    url: wsUrlOf(tenant),
-    getToken: (forceRefresh) => (forceRefresh ? refreshAccessToken().catch(() => null) : getAccessToken()),
-  });
-  const stream: InstanceStream<InstanceView> = {
-    subscribe: (onChange, onError) =>
-      socket.subscribe<{ instanceUpdated: InstanceView }>(SUBSCRIPTION, {}, {
-        next: (data) => onChange(data.instanceUpdated),
-        error: onError,
-        complete: () => undefined,
-      }),
-    status: (listener) => {
-      const subscription = socket.status$.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-    reconnected: (listener) => {
-      const subscription = socket.reconnected$.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-  };
-  return { stream, dispose: () => socket.dispose() };
-}
 
 let running: { tenant: string; stop: () => void } | null = null;
 
@@ -62,10 +44,9 @@ export function startConnectionDropWatch(tenant: string): void {
   if (running?.tenant === tenant) return;
   // Only another tenant's watch is stopped: what the chooser already showed before the first start stays known.
   if (running) stopConnectionDropWatch();
-  const { stream, dispose } = instanceStream(tenant);
   const stop = startDropWatch({
     list: () => fetchInstances(tenant, { notify: false }),
-    stream,
+    stream: instanceStream,
     onDrop: showConnectionDropped,
     tracker,
     onChange: (instance) => {
@@ -73,13 +54,7 @@ export function startConnectionDropWatch(tenant: string): void {
       storeConnectionReferences();
     },
   });
-  running = {
-    tenant,
-    stop: () => {
-      stop();
-      void dispose();
-    },
-  };
+  running = { tenant, stop };
 }
 
 /** Sign-out: no more notices, and no connection state of the previous user is kept. */

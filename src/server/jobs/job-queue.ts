@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { PgBoss, type Db as BossDb } from 'pg-boss';
+import { sql } from 'kysely';
+import type { Database, Tx } from '../db/database';
+import { JOB_SCHEMA, embeddedAppBossDb, embeddedOwnerBossDb, transactionBossDb } from '../db/job-queue-database';
+import { APP_ROLE } from '../db/database';
+
+/**
+ * The one durable job queue (DESIGN §5a): pg-boss, in the same database as the data.
+ *
+ * Define a job once, in the module that owns the work, and list it in `job-modules.ts`:
+ *
+ *     export const reminderJob = defineJob<{ tenantId: number; id: number }>({
+ *       name: 'crm.reminder',
+ *       run: async ({ tenantId, id }) => { ... },   // throw to retry; must be safe to run twice
+ *     });
+ *
+ * Send it inside the transaction that writes the row needing it, so the job exists exactly when
+ * the row does (a rolled-back transaction leaves no job):
+ *
+ *     await database.withTenant(tenantId, async (tx) => {
+ *       const row = await tx.insertInto('reminders')...;
+ *       await jobs.send(tx, reminderJob, { tenantId, id: row.id }, { at: row.due_at, key: `reminder:${row.id}` });
+ *     });
+ *
+ * `at` schedules it (no earlier than that instant; a time passed while the server was down runs at
+ * the next start); `key` makes the send idempotent: a second send with the same key is ignored.
+ * A handler whose effect must happen once (a message to a customer) records that effect with a
+ * deterministic hash in the same transaction as its intent (e.g. `sendOutgoing` with
+ * `hash: 'schedule:<id>'`), so a retry after a crash finds it and does nothing twice.
+ * Several replicas on PostgreSQL share the queue: a job is fetched by one of them (SKIP LOCKED).
+ */
+export interface JobRun {
+  id: string;
+  /** 0 on the first run. */
+  retryCount: number;
+}
+
+export interface JobDefinition<T extends object> {
+  /** `<area>.<what>`, e.g. 'crm.scheduled-message'. */
+  name: string;
+  run(data: T, job: JobRun): Promise<void>;
+  /** Runs after a failure (default 5), spaced by retryDelaySeconds doubling each time (default 2). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A run taking longer counts as failed and is retried (default 60). */
+  expireInSeconds?: number;
+  /** Jobs of this kind run at once in one process (default 2). */
+  concurrency?: number;
+}
+
+export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}
+
+export interface SendJobOptions {
+  /** Not before this instant. */
+  at?: Date;
+  /** Idempotency key: one job per (job name, key), however often it is sent. */
+  key?: string;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  /** How often an idle worker looks for due jobs (default 0.5 s: a scheduled job runs within ~1 s). */
+  pollSeconds?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** A deterministic job id (pg-boss ids are uuids): the same name and key always give the same one. */
+export function jobIdFor(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const bossOptions = { schema: JOB_SCHEMA, schedule: false, reindex: false, monitorVacuum: false, registerInstance: false } as const;
+
+export class JobQueue {
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  /** Builds the job SQL for sends inside a caller's transaction; works only while started. */
+  private boss: PgBoss | null = null;
+  private starting: Promise<void> | null = null;
+
+  constructor(private readonly options: JobQueueOptions) {}
+
+  /** Adds job kinds; all of them before start(). */
+  define(...definitions: ReadonlyArray<JobDefinition<never>>): this {
+    for (const definition of definitions) {
+      if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is defined twice`);
+      this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+    }
+    return this;
+  }
+
+  get started(): boolean {
+    return this.boss !== null;
+  }
+
+  /** Installs or upgrades pg-boss and the queues (as the table owner), then works as the app role. */
+  start(): Promise<void> {
+    this.starting ??= this.startOnce();
+    return this.starting;
+  }
+
+  private async startOnce(): Promise<void> {
+    const { database } = this.options;
+    await this.install();
+    // The embedded engine has one process: a job still active from a previous run lost its worker.
+    if (database.kind === 'pglite') {
+      await database.asOwner((db) => sql`update pgboss.job set state = 'retry', start_after = now() where state = 'active'`.execute(db));
+    }
+    const boss = new PgBoss({
+      ...bossOptions,
+      ...(database.kind === 'pglite'
+        ? { db: embeddedAppBossDb(database), backend: 'pglite' as const, supervise: true }
+        : { connectionString: database.url, options: `-c role=${APP_ROLE}`, max: 4, useListenNotify: true }),
+      migrate: false,
+      superviseIntervalSeconds: 5,
+    });
+    boss.on('error', (error) => this.options.onError?.(error));
+    await boss.start();
+    for (const definition of this.definitions.values()) await this.work(boss, definition);
+    this.boss = boss;
+  }
+
+  private async install(): Promise<void> {
+    const { database } = this.options;
+    const owner = new PgBoss({
+      ...bossOptions,
+      ...(database.kind === 'pglite' ? { db: embeddedOwnerBossDb(database), backend: 'pglite' as const } : { connectionString: database.url, max: 1 }),
+      supervise: false,
+      migrate: true,
+    });
+    owner.on('error', (error) => this.options.onError?.(error));
+    await owner.start();
+    try {
+      for (const definition of this.definitions.values()) {
+        const options = {
+          retryLimit: definition.retryLimit ?? 5,
+          retryDelay: definition.retryDelaySeconds ?? 2,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds ?? 60,
+          notify: database.kind === 'postgres',
+        };
+        if (await owner.getQueue(definition.name)) await owner.updateQueue(definition.name, options);
+        else await owner.createQueue(definition.name, options);
+      }
+    } finally {
+      await owner.stop({ graceful: false });
+    }
+  }
+
+  private async work(boss: PgBoss, definition: JobDefinition<object>): Promise<void> {
+    const pollSeconds = this.options.pollSeconds ?? 0.5;
+    // Notifications wake a worker for a new job; retries and scheduled times are found by polling.
+    await boss.work<object>(
+      definition.name,
+      { batchSize: 1, localConcurrency: definition.concurrency ?? 2, pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds },
+      async ([job]) => {
+        if (job) await definition.run(job.data, { id: job.id, retryCount: job.retryCount });
+      },
+    );
+  }
+
+  /** Creates a job inside `tx`; null when its key was sent before. */
+  async send<T extends object>(tx: Tx, job: JobDefinition<T>, data: T, options: SendJobOptions = {}): Promise<string | null> {
+    return this.requireBoss().send(job.name, data, {
+      db: transactionBossDb(tx),
+      ...(options.at ? { startAfter: options.at } : {}),
+      ...(options.key ? { id: jobIdFor(job.name, options.key) } : {}),
+    });
+  }
+
+  /** Cancels a job not yet run (inside `tx`); a job already running finishes. */
+  async cancel(tx: Tx, job: JobDefinition<never>, id: string): Promise<void> {
+    await this.requireBoss().cancel(job.name, id, { db: transactionBossDb(tx) as BossDb });
+  }
+
+  /** Stops taking jobs, waits for the running ones (up to `timeoutMs`), and closes. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    await this.starting?.catch(() => undefined);
+    const boss = this.boss;
+    this.boss = null;
+    this.starting = null;
+    await boss?.stop({ graceful: true, timeout: timeoutMs });
+  }
+
+  private requireBoss(): PgBoss {
+    if (!this.boss) throw new Error('the job queue is not started');
+    return this.boss;
+  }
+}

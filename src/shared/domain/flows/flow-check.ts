@@ -1,0 +1,91 @@
+import { edgeExit, flowDefinitionSchema, nodeExits, type FlowDefinition, type FlowNode } from './flow-schema';
+
+/** Something that keeps a flow from running, tied to the node the builder should highlight. */
+export interface FlowProblem {
+  node_id: string | null;
+  message: string;
+}
+
+/**
+ * Exits that may stay unconnected: after the last invalid answer, or a failed HTTP request, the
+ * session hands the ticket to a person instead of stopping silently.
+ */
+const OPTIONAL_EXITS = new Set(['invalid', 'error']);
+
+const label = (node: FlowNode): string => `"${node.id}"`;
+
+/** Every reason the flow cannot be published, in a stable order; empty when it can run. */
+export function checkFlow(input: unknown): FlowProblem[] {
+  const parsed = flowDefinitionSchema.safeParse(input);
+  if (!parsed.success) {
+    return parsed.error.issues.map((issue) => ({ node_id: null, message: `${issue.path.join('.')}: ${issue.message}` }));
+  }
+  return checkGraph(parsed.data);
+}
+
+function checkGraph(flow: FlowDefinition): FlowProblem[] {
+  const problems: FlowProblem[] = [];
+  const nodes = new Map<string, FlowNode>();
+  for (const node of flow.nodes) {
+    if (nodes.has(node.id)) problems.push({ node_id: node.id, message: `Há dois blocos com o identificador ${label(node)}.` });
+    nodes.set(node.id, node);
+  }
+  const starts = flow.nodes.filter((node) => node.type === 'start');
+  if (starts.length === 0) problems.push({ node_id: null, message: 'O fluxo precisa de um bloco de início.' });
+  if (starts.length > 1) problems.push({ node_id: starts[1]?.id ?? null, message: 'O fluxo deve ter um único bloco de início.' });
+
+  const used = new Map<string, number>();
+  const next = new Map<string, string[]>();
+  for (const edge of flow.edges) {
+    const source = nodes.get(edge.source);
+    if (!source || !nodes.has(edge.target)) {
+      problems.push({ node_id: source?.id ?? null, message: 'Uma ligação aponta para um bloco que não existe.' });
+      continue;
+    }
+    const exit = edgeExit(edge, source);
+    if (exit === null || !nodeExits(source).includes(exit)) {
+      problems.push({ node_id: source.id, message: `O bloco ${label(source)} não tem a saída "${exit ?? ''}".` });
+      continue;
+    }
+    const key = `${source.id}\u0000${exit}`;
+    used.set(key, (used.get(key) ?? 0) + 1);
+    next.set(source.id, [...(next.get(source.id) ?? []), edge.target]);
+  }
+
+  for (const node of flow.nodes) {
+    for (const exit of nodeExits(node)) {
+      const count = used.get(`${node.id}\u0000${exit}`) ?? 0;
+      if (count > 1) problems.push({ node_id: node.id, message: `A saída "${exit}" do bloco ${label(node)} tem mais de uma ligação.` });
+      if (count === 0 && !OPTIONAL_EXITS.has(exit)) {
+        problems.push({
+          node_id: node.id,
+          message:
+            node.type === 'ask'
+              ? `A pergunta ${label(node)} não tem caminho para a resposta.`
+              : `O bloco ${label(node)} não leva a lugar nenhum: ligue a saída "${exit}" ou termine com um bloco de fim.`,
+        });
+      }
+    }
+    if (node.type === 'ask' && node.data.answer === 'option' && node.data.options.length < 2) {
+      problems.push({ node_id: node.id, message: `A pergunta ${label(node)} precisa de pelo menos duas opções.` });
+    }
+  }
+
+  const start = starts[0];
+  if (start) {
+    const reached = new Set([start.id]);
+    const pending = [start.id];
+    while (pending.length > 0) {
+      for (const target of next.get(pending.pop() as string) ?? []) {
+        if (!reached.has(target)) {
+          reached.add(target);
+          pending.push(target);
+        }
+      }
+    }
+    for (const node of flow.nodes) {
+      if (!reached.has(node.id)) problems.push({ node_id: node.id, message: `O bloco ${label(node)} nunca é alcançado a partir do início.` });
+    }
+  }
+  return problems;
+}
