@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { NPS_SCALE_KEY, parseNpsScale, type NpsScale } from '../../../shared/domain/metrics';
+import { effectiveValue } from '../store-settings/setting-rows';
 import { type ScopedFilter, whereFilter } from './report-sums';
 
 const COMMENT_WINDOW = '10 minutes';
@@ -38,11 +39,9 @@ export async function reportNames(database: Database, tenantId: number, instance
   });
 }
 
+/** The tenant's survey scale (configs/nps-messages), the one the survey grades by. */
 export async function npsScale(database: Database, tenantId: number): Promise<NpsScale> {
-  const row = await database.withTenant(tenantId, (tx) =>
-    tx.selectFrom('settings').select('value').where('tenant_id', '=', tenantId).where('key', '=', NPS_SCALE_KEY).where('instance_id', 'is', null).executeTakeFirst(),
-  );
-  return parseNpsScale(row?.value);
+  return parseNpsScale(await database.withTenant(tenantId, (tx) => effectiveValue(tx, tenantId, null, NPS_SCALE_KEY)));
 }
 
 /** The queue now: inbox tickets waiting, the longest wait, and each attendant's open tickets. */

@@ -43,7 +43,7 @@ export function AnalyticsPage() {
   const dimensions = ['instance', 'department'] as const;
   return (
     <DashboardPage
-      title="Análises"
+      description="Atendimentos do período com a tendência em relação ao período anterior, por dia e por hora, e a fila agora."
       tools={
         <ExportButtons
           screen={EXPORT_NAMES.analytics}
@@ -78,6 +78,7 @@ export function AnalyticsPage() {
           </Title>
           <LoadState loading={byDay.isPending} error={byDay.error}>
             <BarChart
+              yAxisProps={{ allowDecimals: false }}
               h={240}
               data={dayRows.map((r) => ({ day: shortDay(r.keys[0] ?? ''), opened: r.values.opened ?? 0, closed: r.values.closed ?? 0 }))}
               dataKey="day"
@@ -96,6 +97,7 @@ export function AnalyticsPage() {
           </Title>
           <LoadState loading={byHour.isPending} error={byHour.error}>
             <BarChart
+              yAxisProps={{ allowDecimals: false }}
               h={240}
               data={hourRows}
               dataKey="hour"

@@ -35,7 +35,7 @@ export function Analytics2Page() {
 
   return (
     <DashboardPage
-      title="Novas análises"
+      description="Todas as métricas com filtros livres. Clique em uma barra para ver os atendimentos por trás dela."
       tools={
         <ExportButtons
           screen={EXPORT_NAMES.analytics2}
@@ -82,6 +82,7 @@ export function Analytics2Page() {
         </Group>
         <LoadState loading={byDay.isPending} error={byDay.error}>
           <BarChart
+              yAxisProps={{ allowDecimals: false }}
             h={260}
             data={rows.map((r) => ({ day: shortDay(r.keys[0] ?? ''), iso: r.keys[0] ?? '', value: r.values[metric] ?? 0 }))}
             dataKey="day"

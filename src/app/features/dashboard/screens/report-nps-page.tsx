@@ -92,7 +92,7 @@ export function ReportNpsPage() {
 
   return (
     <DashboardPage
-      title="Pesquisa de satisfação"
+      description="Respostas da pesquisa de satisfação: taxa de resposta, nota média, NPS na escala de 0 a 10, e os detratores para acompanhar."
       tools={
         <ExportButtons
           screen={EXPORT_NAMES.nps}
@@ -142,7 +142,7 @@ export function ReportNpsPage() {
           <Title order={3} size="h5" mb="xs">
             {t.distribution}
           </Title>
-          <BarChart h={220} data={distribution} dataKey="grade" series={[{ name: 'answers', label: t.answers, color: 'blue.6' }]} valueFormatter={(v) => formatCount(v)} />
+          <BarChart yAxisProps={{ allowDecimals: false }} h={220} data={distribution} dataKey="grade" series={[{ name: 'answers', label: t.answers, color: 'blue.6' }]} valueFormatter={(v) => formatCount(v)} />
         </Paper>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>

@@ -58,7 +58,7 @@ export function ReportPage() {
 
   return (
     <DashboardPage
-      title={t.productivityTitle}
+      description="Produtividade de cada atendente no período: atendimentos, tempos e satisfação. Clique no título de uma coluna para ordenar."
       tools={
         <ExportButtons
           screen={EXPORT_NAMES.report}

@@ -1,4 +1,5 @@
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import type { FilterState } from '../model/filter';
 import { dashboardTexts as t } from '../texts';
 
@@ -13,21 +14,23 @@ export function PeriodFilter({ state, onChange, presets = ['today', '7', '30', '
         onChange={(preset) => onChange({ preset, from: null, to: null })}
         data={[...presets.map((p) => ({ value: p, label: t.presets[p] ?? p })), ...(state.preset === 'custom' ? [{ value: 'custom', label: '—' }] : [])]}
       />
-      <TextInput
-        type="date"
+      <DateInput
         size="xs"
+        w={130}
         label={t.from}
+        valueFormat="DD/MM/YYYY"
         value={state.from}
-        max={state.to}
-        onChange={(e) => e.currentTarget.value && onChange({ from: e.currentTarget.value, to: state.to })}
+        maxDate={state.to}
+        onChange={(value) => value && onChange({ from: value, to: state.to })}
       />
-      <TextInput
-        type="date"
+      <DateInput
         size="xs"
+        w={130}
         label={t.to}
+        valueFormat="DD/MM/YYYY"
         value={state.to}
-        min={state.from}
-        onChange={(e) => e.currentTarget.value && onChange({ from: state.from, to: e.currentTarget.value })}
+        minDate={state.from}
+        onChange={(value) => value && onChange({ from: state.from, to: value })}
       />
     </Group>
   );
