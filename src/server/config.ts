@@ -36,7 +36,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText,
   WHATSAPP_STATUS: z.string().default('true'),
   MAINTENANCE_STATUS: z.string().default('false'),
-  SANDBOX_ENABLED: flag(true),
+  SANDBOX_ENABLED: flag(false),
   CLOUD_API_BASE_URL: z.url().default('https://graph.facebook.com/v23.0'),
   CLOUD_API_APP_SECRET: optionalText,
   CLOUD_API_VERIFY_TOKEN: optionalText,
@@ -45,6 +45,7 @@ const envSchema = z.object({
   SANDBOX_ACK_STEP_MS: int(1500, 0),
   OUTBOUND_FETCH_ALLOW: z.string().default(''),
   AUTO_TRANSFER_INTERVAL_MS: int(15_000, 0),
+  REPORT_ROLLUP_INTERVAL_MS: int(5_000, 0),
   WS_REVALIDATE_SECONDS: int(60, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag(false),
@@ -103,6 +104,8 @@ export interface Config {
   sandboxAckStepMs: number;
   /** How often the server looks for automatic transfers (lack of response, attendant removed); 0 turns the look off. */
   autoTransferIntervalMs: number;
+  /** How often the report rollups take in the tickets that changed; 0 = only when a report is read. */
+  reportRollupIntervalMs: number;
   /** How often an open websocket's token and user are checked again (blocked, deleted, role or scope changed). */
   wsRevalidateSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -142,7 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     whatsappStatus: e.WHATSAPP_STATUS,
     maintenanceStatus: e.MAINTENANCE_STATUS,
-    sandboxEnabled: e.SANDBOX_ENABLED,
+    // Public and unauthenticated by design (a simulated customer's phone): on for development,
+    // off in production unless asked for in so many words.
+    sandboxEnabled: env.SANDBOX_ENABLED === undefined ? e.NODE_ENV !== 'production' : e.SANDBOX_ENABLED,
     cloudApiBaseUrl: e.CLOUD_API_BASE_URL.replace(/\/+$/, ''),
     cloudApiAppSecret: e.CLOUD_API_APP_SECRET,
     cloudApiVerifyToken: e.CLOUD_API_VERIFY_TOKEN,
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxAckStepMs: e.SANDBOX_ACK_STEP_MS,
     outboundFetchAllow: e.OUTBOUND_FETCH_ALLOW.split(',').map((entry) => entry.trim()).filter(Boolean),
     autoTransferIntervalMs: e.AUTO_TRANSFER_INTERVAL_MS,
+    reportRollupIntervalMs: e.REPORT_ROLLUP_INTERVAL_MS,
     wsRevalidateSeconds: e.WS_REVALIDATE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { RequestContext, ServerServices } from '../graphql/context';
@@ -11,6 +11,9 @@ import { createJobQueue } from '../jobs/job-modules';
 import { createServices } from '../services';
 import { registerGraphqlRoute } from './graphql-route';
 import { httpModules } from './modules';
+import { registerErrorHandling } from './error-handler';
+import { registerRequestLog } from './request-log';
+import { registerSecurityHeaders } from './security-headers';
 import { registerSettingsRoutes } from './settings-routes';
 import { registerStaticApp } from './static-app';
 import { attachSync } from './websocket';
@@ -36,10 +39,18 @@ export interface ServerApp {
 /** Builds the whole HTTP app without opening a port (tests use `fastify.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   const { config, database } = options;
-  const fastify = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  // Fastify's own request logging writes two info lines per request, which buried the start banner.
+  const fastify = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  registerRequestLog(fastify);
   const services = createServices(config, fastify.log, await resolveJwtSecret(config), options.services);
   const deps: ContextDeps = { config, database, services };
   const yoga = createGraphqlServer(deps);
+  registerSecurityHeaders(fastify);
+  registerErrorHandling(fastify);
   attachSync(fastify, yoga, deps);
   registerGraphqlRoute(fastify, yoga);
   registerSettingsRoutes(fastify, database, config);

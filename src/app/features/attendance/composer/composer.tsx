@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { foldForSearch } from '../../../../shared/domain/messages';
 import { errors } from '../../../../shared/i18n/pt-BR';
@@ -13,16 +14,19 @@ import { QUICK_ANSWER_LIST_ID, QuickAnswerList, quickAnswerOptionId } from './qu
 import { AttachControls } from './attach-controls';
 import { AttachmentCard } from './attachment-card';
 import { TemplatePicker } from './template-picker';
+import { KnowledgeButton } from './knowledge-picker';
 import { ReplyPreview } from './reply-preview';
 import { COMPOSE_SLASH_EVENT } from '../model/keyboard';
 import type { AttachmentDraft } from './attachment';
 import { useComposerAttachment } from './use-composer-attachment';
+import { holdPageWhile } from './page-hold';
 import { filterQuickAnswers, insertText, slashTokenAt, toggleFormat, type Edit, type FormatMarker } from './text-editing';
 
 export interface ComposerProps {
   /** The draft saved for this ticket; adopted once when it arrives (the composer is keyed by ticket). */
   draft: string | null;
-  onDraftChange: (text: string) => void;
+  /** Saves the draft; may resolve once it is stored. */
+  onDraftChange: (text: string) => void | Promise<void>;
   replyTo: MessageView | null;
   onCancelReply: () => void;
   commentMode: boolean;
@@ -31,7 +35,8 @@ export interface ComposerProps {
   templates: readonly MessageTemplateView[];
   /** Outside the 24 h window of an official connection only templates may go out. */
   templateRequired: boolean;
-  onSendText: (text: string) => void;
+  /** Resolves once the message is in the local database (then the composer clears); rejects when it is not. */
+  onSendText: (text: string) => Promise<void>;
   onSendAttachment: (attachment: AttachmentDraft, caption: string) => Promise<void>;
   onSendTemplate: (template: MessageTemplateView) => void;
   /** Tells the user why something was refused (notification). */
@@ -56,6 +61,7 @@ export function Composer(props: ComposerProps) {
   const [answersDismissed, setAnswersDismissed] = useState(false);
   const [refused, setRefused] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const { tenant } = useParams({ strict: false }) as { tenant: string };
   const media = useComposerAttachment(props.onSendAttachment, props.onProblem);
 
   if (draft !== null && !typed.current && text !== draft && text === '') setText(draft);
@@ -117,20 +123,35 @@ export function Composer(props: ComposerProps) {
   const insert = (value: string) => apply(insertText(text, ...selection(), value));
   const pickAnswer = (answer: QuickAnswer) => slash && apply(insertText(text, slash.from, slash.to, answer.message));
 
+  // The text being written to the local database: Enter again meanwhile sends nothing twice.
+  const writing = useRef<string | null>(null);
   const send = () => {
-    const value = text.trim();
-    if (!value) return;
+    const sent = text;
+    const value = sent.trim();
+    if (!value || writing.current !== null) return;
     if (hasForbiddenCharacters(value)) {
       setRefused(true);
       props.onProblem(errors.attackTitle, errors.attackMessage);
       return;
     }
-    props.onSendText(value);
-    typed.current = true;
-    setText('');
-    setCaret(0);
-    setPreview(false);
-    onDraftChange('');
+    writing.current = sent;
+    // Text and draft stay until the message is stored locally: a tab closed meanwhile keeps both,
+    // and the page is held until the draft no longer holds the sent text either.
+    const written = props.onSendText(value).then(() => {
+      // What was typed after Enter stays in the box.
+      const now = textRef.current;
+      const rest = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now.trim() === value ? '' : now;
+      typed.current = true;
+      setText(rest);
+      setCaret(rest.length);
+      setPreview(false);
+      return onDraftChange(rest);
+    });
+    void holdPageWhile(written)
+      .catch(() => undefined)
+      .finally(() => {
+        writing.current = null;
+      });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -247,6 +268,9 @@ export function Composer(props: ComposerProps) {
                 <Icon name="template" size={20} />
               </ActionIcon>
             </Tooltip>
+          )}
+          {!blocked && (
+            <KnowledgeButton tenant={tenant} onInsert={insert} onAttach={(kind, file, name) => media.choose(kind, file, name, text)} onProblem={props.onProblem} />
           )}
           {!blocked && (
             <AttachControls
