@@ -56,8 +56,17 @@ async function seedDemoIfWanted(database: Database, app: ServerApp, jwtSecret: s
   await seedDemoTenant(database, app.deps.services.passwords, jwtSecret);
 }
 
-async function printBanner(url: string, database: Database, jwtSecret: string): Promise<void> {
+/** The banner's line about the sandbox, when it is on (it is public: anyone reaches its connections). */
+export function sandboxBannerLine(config: Pick<Config, 'sandboxEnabled' | 'production'>, url: string): string | null {
+  if (!config.sandboxEnabled) return null;
+  const where = config.production ? 'ATIVO EM PRODUÇÃO (SANDBOX_ENABLED=true)' : 'ativo (ferramenta de teste; SANDBOX_ENABLED=false desliga)';
+  return `Sandbox do WhatsApp ${where}: ${url}/sandbox`;
+}
+
+async function printBanner(url: string, database: Database, jwtSecret: string, config: Config): Promise<void> {
   const lines = [`PedBot em ${url}`];
+  const sandbox = sandboxBannerLine(config, url);
+  if (sandbox) lines.push(sandbox);
   if (await findTenantBySlug(database.db, DEMO_SLUG)) {
     lines.push(`Loja de demonstração: ${url}/${DEMO_SLUG}`, `Contas de demonstração (senha ${DEMO_PASSWORD}):`);
     for (const user of DEMO_USERS) lines.push(`  ${user.email.padEnd(18)} ${user.name} (${user.role})`);
@@ -92,7 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const url = `http://localhost:${port}`;
     // Reset links must point at the port actually opened when PUBLIC_URL was not given.
     if (!publicUrlGiven) app.deps.config.publicUrl = url;
-    if (!options.quiet) await printBanner(url, database, jwtSecret);
+    if (!options.quiet) await printBanner(url, database, jwtSecret, app.deps.config);
     const autoTransfers = startAutoTransfers(app, database);
     const reportRollups = startReportRollups(database, app.deps.config, app.deps.services.logger);
     return {

@@ -9,6 +9,7 @@ export const fieldTexts = {
   idInvalid: 'Identificador inválido.',
   tooLong: 'Texto muito longo.',
   passwordWeak: 'Senha fraca: evite repetições (aaa) e sequências (123, abc).',
+  nulCharacter: 'O texto contém um caractere inválido (NUL).',
   pushBatchTooBig: (max: number) => `Envie no máximo ${max} registros por vez.`,
 } as const;
 

@@ -1,6 +1,8 @@
 import type { AttendanceTables } from './schema/attendance';
 import type { AuthTables } from './schema/auth';
 import type { ChannelTables } from './schema/channels';
+import type { CrmTables } from './schema/crm';
+import type { FlowTables } from './schema/flows';
 import type { InstanceTables } from './schema/instances';
 import type { KnowledgeTables } from './schema/knowledge';
 import type { ReportTables } from './schema/reports';
@@ -18,4 +20,6 @@ export interface Tables
     AttendanceTables,
     KnowledgeTables,
     StoreSettingTables,
+    CrmTables,
+    FlowTables,
     ReportTables {}

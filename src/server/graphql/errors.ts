@@ -42,8 +42,8 @@ export const forbidden = () => appError('FORBIDDEN', texts.forbidden, { status: 
 export const tenantInvalid = () => appError('TENANT_INVALID', texts.tenantInvalid, { status: 404 });
 export const attack = (field: string) =>
   appError('ATTACK', texts.attackTitle, { status: 400, detail: texts.attackMessage, field });
-export const validation = (field: string, detail: string) =>
-  appError('VALIDATION', texts.validationTitle, { field, detail });
+export const validation = (field: string, detail: string, status?: number) =>
+  appError('VALIDATION', texts.validationTitle, { field, detail, ...(status === undefined ? {} : { status }) });
 export const internal = () => appError('INTERNAL', texts.genericTitle);
 
 function fromZod(error: ZodError): GraphQLError {

@@ -1,5 +1,5 @@
-import { ADMIN_ROLE } from '../../shared/domain/routes';
 import { canOpenRoute } from '../../shared/domain/permissions';
+import { ADMIN_ROLE } from '../../shared/domain/routes';
 import type { RequestContext, Viewer } from './context';
 import { forbidden, tokenExpired, unauthorized } from './errors';
 

@@ -2,10 +2,13 @@ import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { auditResolvers } from '../modules/audit/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
 import { contactsResolvers } from '../modules/contacts/resolvers';
+import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
+import { flowsResolvers } from '../modules/flows/resolvers';
 import { instancesResolvers } from '../modules/instances/resolvers';
 import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
+import { schedulesResolvers } from '../modules/schedules/resolvers';
 import { reportsResolvers } from '../modules/reports/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
@@ -32,6 +35,9 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   knowledgeResolvers,
   tenantChangesResolvers,
   storeSettingsResolvers,
+  crmResolvers,
+  schedulesResolvers,
+  flowsResolvers,
   reportsResolvers,
   auditResolvers,
 ];

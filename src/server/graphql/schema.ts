@@ -2,7 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
 import type { RequestContext } from './context';
 import { toPublicError } from './errors';
-import { assertSafeInput } from './input-guard';
+import { assertSafeInput, assertStorableInput } from './input-guard';
 import { moduleResolvers } from './resolvers';
 import type { ModuleResolvers } from './resolver-types';
 import { readSdl } from './sdl';
@@ -16,6 +16,7 @@ type ResolverMap = Record<string, Record<string, unknown>>;
  */
 function guard(fn: AnyFn): AnyFn {
   return async (parent, args, context, info) => {
+    assertStorableInput(args);
     assertSafeInput(args);
     try {
       return await fn(parent, args, context, info);
@@ -27,6 +28,7 @@ function guard(fn: AnyFn): AnyFn {
 
 function guardIterable(fn: AnyFn): AnyFn {
   return (parent, args, context, info) => {
+    assertStorableInput(args);
     assertSafeInput(args);
     return fn(parent, args, context, info);
   };

@@ -50,7 +50,8 @@ export function registerSandboxRoutes(fastify: FastifyInstance, deps: ContextDep
         .select(['id', 'name', 'phone_number', 'activated'])
         .where('tenant_id', '=', tenant.id)
         .where('channel', '=', 'sandbox')
-        .orderBy('name')
+        // In creation order: the store's first connection is the one tools and tests pick by default.
+        .orderBy('id')
         .execute(),
     );
     return { tenant: { slug: tenant.slug, name: tenant.name }, instances: rows };

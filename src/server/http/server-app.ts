@@ -1,15 +1,19 @@
 import type { Server } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { RequestContext, ServerServices } from '../graphql/context';
 import { createRequestContext, type ContextDeps, type ContextInput } from '../graphql/request-context';
 import { createGraphqlServer, type PedbotYoga } from '../graphql/yoga';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret';
+import { attachFlowEngine } from '../modules/flows/flow-job-module';
 import { createJobQueue } from '../jobs/job-modules';
 import { createServices } from '../services';
 import { registerGraphqlRoute } from './graphql-route';
 import { httpModules } from './modules';
+import { registerErrorHandling } from './error-handler';
+import { registerRequestLog } from './request-log';
+import { registerSecurityHeaders } from './security-headers';
 import { registerSettingsRoutes } from './settings-routes';
 import { registerStaticApp } from './static-app';
 import { attachSync } from './websocket';
@@ -35,15 +39,24 @@ export interface ServerApp {
 /** Builds the whole HTTP app without opening a port (tests use `fastify.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   const { config, database } = options;
-  const fastify = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  // Fastify's own request logging writes two info lines per request, which buried the start banner.
+  const fastify = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  registerRequestLog(fastify);
   const services = createServices(config, fastify.log, await resolveJwtSecret(config), options.services);
   const deps: ContextDeps = { config, database, services };
   const yoga = createGraphqlServer(deps);
+  registerSecurityHeaders(fastify);
+  registerErrorHandling(fastify);
   attachSync(fastify, yoga, deps);
   registerGraphqlRoute(fastify, yoga);
   registerSettingsRoutes(fastify, database, config);
   for (const register of httpModules) await register(fastify, deps);
   services.jobs ??= createJobQueue(deps);
+  attachFlowEngine(deps);
   await registerStaticApp(fastify, config.staticDir);
   return { fastify, yoga, server: fastify.server, deps, contextFor: (input) => createRequestContext(deps, input) };
 }

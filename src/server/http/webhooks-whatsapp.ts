@@ -3,6 +3,8 @@ import type { ChannelServices } from '../channels/channel-services';
 import { isValidSignature } from '../channels/cloud-api/signature';
 import { verificationChallenge, type VerificationQuery } from '../channels/cloud-api/verification';
 import { parseWebhook } from '../channels/cloud-api/webhook-parser';
+import type { ChannelInstance } from '../channels/channel';
+import { isDataException } from '../db/data-exception';
 import type { ContextDeps } from '../graphql/request-context';
 
 interface Params {
@@ -10,17 +12,27 @@ interface Params {
   instanceId: string;
 }
 
+/** No text column takes a NUL: it is dropped from every string so the rest of the message is stored. */
+const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value);
+
 /** Meta's webhook bodies are small; a bigger one is not Meta. */
 const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
 
 /**
  * The WhatsApp Cloud API webhook of one connection: `/webhooks/whatsapp/{tenant}/{instanceId}`.
  * GET answers Meta's verification; POST checks `X-Hub-Signature-256` over the raw bytes before
- * anything else (401, nothing stored), then stores the batch and answers 200. A failure answers
- * 500 so Meta retries; the retry is harmless because messages are deduplicated by provider id.
+ * anything else (401, nothing stored), then stores the batch and answers 200. What cannot be stored
+ * (items of an unknown shape, a sender that is no phone number, a timestamp out of range, data the
+ * database refuses) is parked with the raw bytes in `webhook_dead_letters` and still answered 200,
+ * since Meta would retry it forever. Other failures answer 500 so Meta retries; the retry is
+ * harmless because messages are deduplicated by provider id.
  */
 export function registerWhatsappWebhooks(fastify: FastifyInstance, deps: ContextDeps, channels: ChannelServices): void {
-  const { config } = deps;
+  const { config, database } = deps;
+  const park = (instance: ChannelInstance, raw: Buffer, reason: string) =>
+    database.withTenant(instance.tenantId, (tx) =>
+      tx.insertInto('webhook_dead_letters').values({ tenant_id: instance.tenantId, instance_id: instance.id, reason, payload: raw }).execute(),
+    );
   fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -42,18 +54,27 @@ export function registerWhatsappWebhooks(fastify: FastifyInstance, deps: Context
       if (!instance) return reply.code(404).send({ error: 'Not Found' });
       let body: unknown;
       try {
-        body = JSON.parse(raw.toString('utf8'));
+        body = JSON.parse(raw.toString('utf8'), withoutNul);
       } catch {
         return reply.code(400).send({ error: 'Invalid JSON' });
       }
       const parsed = parseWebhook(body);
-      if (parsed.skipped > 0) request.log.warn({ skipped: parsed.skipped, instanceId: instance.id }, 'webhook items of unknown shape');
-      for (const [phoneNumberId, batch] of parsed.byPhoneNumberId) {
-        // Route on phone_number_id (never display_phone_number): another number's events are not ours.
-        if (phoneNumberId === instance.officialPhoneId) await channels.pipeline.process(instance, batch);
-        else request.log.warn({ phoneNumberId, instanceId: instance.id }, 'webhook for another phone number id');
+      if (parsed.skipped > 0) {
+        request.log.warn({ skipped: parsed.skipped, instanceId: instance.id }, 'webhook items that cannot be stored, parked');
+        await park(instance, raw, `${parsed.skipped} item(s) of an unknown shape or with invalid values`);
       }
-      if (parsed.templates.length > 0) await channels.templates.applyStatusUpdates(instance, parsed.templates);
+      try {
+        for (const [phoneNumberId, batch] of parsed.byPhoneNumberId) {
+          // Route on phone_number_id (never display_phone_number): another number's events are not ours.
+          if (phoneNumberId === instance.officialPhoneId) await channels.pipeline.process(instance, batch);
+          else request.log.warn({ phoneNumberId, instanceId: instance.id }, 'webhook for another phone number id');
+        }
+        if (parsed.templates.length > 0) await channels.templates.applyStatusUpdates(instance, parsed.templates);
+      } catch (error) {
+        if (!isDataException(error)) throw error;
+        request.log.warn({ err: error, instanceId: instance.id }, 'webhook data the database refused, parked');
+        await park(instance, raw, `database refused the data (${(error as { code: string }).code})`);
+      }
       return reply.code(200).send('EVENT_RECEIVED');
     });
   });

@@ -114,6 +114,11 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      // ws already closes an oversized frame's socket with 1009; graphql-ws would also print the
+      // error with its stack to stderr, so that one error is not passed on.
+      const emit = ws.emit.bind(ws);
+      ws.emit = ((event: string, ...args: unknown[]) =>
+        event === 'error' && (args[0] as { code?: string } | undefined)?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? false : emit(event, ...args)) as typeof ws.emit;
       // Registered before graphql-ws's own listener, so an oversized first frame ends the socket first.
       ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
         const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;

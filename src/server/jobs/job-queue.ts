@@ -49,6 +49,15 @@ export interface JobDefinition<T extends object> {
   concurrency?: number;
 }
 
+/** What sending needs of a job: its name (a module may send a job another file defines). */
+export interface JobRef<T extends object> {
+  name: string;
+  /** Carries the data type only. */
+  readonly data?: T;
+}
+
+export const jobRef = <T extends object>(name: string): JobRef<T> => ({ name });
+
 export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }
@@ -164,7 +173,7 @@ export class JobQueue {
   }
 
   /** Creates a job inside `tx`; null when its key was sent before. */
-  async send<T extends object>(tx: Tx, job: JobDefinition<T>, data: T, options: SendJobOptions = {}): Promise<string | null> {
+  async send<T extends object>(tx: Tx, job: JobRef<T>, data: T, options: SendJobOptions = {}): Promise<string | null> {
     return this.requireBoss().send(job.name, data, {
       db: transactionBossDb(tx),
       ...(options.at ? { startAfter: options.at } : {}),
@@ -173,7 +182,7 @@ export class JobQueue {
   }
 
   /** Cancels a job not yet run (inside `tx`); a job already running finishes. */
-  async cancel(tx: Tx, job: JobDefinition<never>, id: string): Promise<void> {
+  async cancel(tx: Tx, job: { name: string }, id: string): Promise<void> {
     await this.requireBoss().cancel(job.name, id, { db: transactionBossDb(tx) as BossDb });
   }
 

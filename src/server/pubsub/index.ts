@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import { createMemoryPubSub } from './memory';
 import { createRedisPubSub } from './redis';
 import type { PubSub } from './pubsub';
@@ -5,6 +6,6 @@ import type { PubSub } from './pubsub';
 export type { EventHandler, PubSub, Unsubscribe } from './pubsub';
 
 /** Redis when REDIS_URL is set (several server processes), otherwise in-process. */
-export function createPubSub(redisUrl: string | undefined): PubSub {
-  return redisUrl ? createRedisPubSub(redisUrl) : createMemoryPubSub();
+export function createPubSub(redisUrl: string | undefined, logger?: Logger): PubSub {
+  return redisUrl ? createRedisPubSub(redisUrl, { logger }) : createMemoryPubSub();
 }

@@ -35,7 +35,7 @@ export interface SyncServices {
 
 export function createSyncServices(options: SyncServicesOptions): SyncServices {
   const { database, logger } = options;
-  const pubsub = options.pubsub ?? createPubSub(options.redisUrl);
+  const pubsub = options.pubsub ?? createPubSub(options.redisUrl, logger);
   const onError = (error: unknown) => logger?.error({ err: error }, 'sync');
   let sender: OutboundSender = options.sender ?? new RecordingSender();
   let onSent: ((item: OutboundItem, providerMessageId: string | null) => Promise<void>) | undefined;

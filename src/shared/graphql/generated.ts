@@ -14,6 +14,7 @@ export interface AttendanceReferences {
   users: Array<AttendanceUser>;
   departments: Array<AttendanceDepartment>;
   closing_reasons: Array<CrmReason>;
+  categories: Array<Category>;
 }
 
 /** An attendant as the console lists them for transfers (SPEC §7 onlineUsers). */
@@ -51,6 +52,73 @@ export interface AuditEntry {
 export interface AuditPage {
   items: Array<AuditEntry>;
   total: number;
+}
+
+/** A category tickets are tagged with (crm/category). */
+export interface Category {
+  id: string;
+  name: string;
+  /** #rrggbb */
+  color: string;
+  /** Tickets tagged with it. */
+  tickets_count: number;
+}
+
+export interface CategoryInput {
+  name: string;
+  color: string;
+}
+
+export interface ChatFlow {
+  id: string;
+  name: string;
+  /** passive or active */
+  kind: string;
+  /** The draft being edited, as JSON. */
+  draft: string;
+  /** The version new sessions run; null until the first publish. */
+  published_version?: Maybe<number>;
+  published_at?: Maybe<string>;
+  /** The draft differs from the published version. */
+  has_unpublished_changes: boolean;
+  expire_minutes: number;
+  expire_message?: Maybe<string>;
+  /** Connections whose customers' first message starts this flow (passive flows). */
+  instances: Array<ChatFlowInstance>;
+  /** Sessions waiting for the customer, a timer or an HTTP answer. */
+  running_sessions: number;
+  updated_at: string;
+}
+
+export interface ChatFlowInput {
+  name: string;
+  /** The draft, as JSON. */
+  draft: string;
+  expire_minutes?: Maybe<number>;
+  expire_message?: Maybe<string>;
+}
+
+export interface ChatFlowInstance {
+  id: string;
+  name: string;
+}
+
+export interface ChatFlowProblem {
+  node_id?: Maybe<string>;
+  message: string;
+}
+
+/** What the builder gets back from a save or a publish: the flow, and why it cannot be published yet. */
+export interface ChatFlowSaveResult {
+  flow: ChatFlow;
+  problems: Array<ChatFlowProblem>;
+}
+
+export interface ChatFlowVersion {
+  id: string;
+  version: number;
+  published_at: string;
+  published_by_name?: Maybe<string>;
 }
 
 export interface ChatTicket {
@@ -252,6 +320,15 @@ export interface ContactUser {
 export interface CrmReason {
   id: string;
   name: string;
+  activated: boolean;
+  /** Closing a ticket with this reason needs a note. */
+  requires_note: boolean;
+}
+
+export interface CrmReasonInput {
+  name: string;
+  activated: boolean;
+  requires_note: boolean;
 }
 
 export interface Customer {
@@ -679,6 +756,29 @@ export interface Mutation {
   updateCustomerGroup: CustomerGroup;
   /** Deletes a group; its contacts stay, without a group. */
   deleteCustomerGroup: boolean;
+  createCrmReason: CrmReason;
+  updateCrmReason: CrmReason;
+  /** Refused for a reason already used to close tickets: deactivate it instead. */
+  deleteCrmReason: boolean;
+  createCategory: Category;
+  updateCategory: Category;
+  deleteCategory: boolean;
+  /** Replaces the ticket's categories. */
+  setTicketCategories: Array<Category>;
+  createChatFlow: ChatFlowSaveResult;
+  saveChatFlow: ChatFlowSaveResult;
+  /** Snapshots the draft as a new version that new sessions run; refused while it has problems. */
+  publishChatFlow: ChatFlowSaveResult;
+  /** Copies a version into the draft and publishes it again as the newest version. */
+  restoreChatFlowVersion: ChatFlowSaveResult;
+  deleteChatFlow: boolean;
+  /** The passive flow a connection's new customers start (null turns it off). */
+  setInstancePassiveFlow: boolean;
+  /**
+   * Starts a published flow for the ticket's customer ("Iniciar fluxo"), or hands a ticket back to a
+   * flow: the bot holds the ticket until it transfers, ends or a person takes over.
+   */
+  startChatFlow: boolean;
   /** Creates a connection, down until brought up (updateInstanceIntegration). channel defaults to sandbox. */
   createInstance: Instance;
   /**
@@ -718,6 +818,11 @@ export interface Mutation {
   /** Creates or replaces the tenant's report of that name. */
   saveReport: SavedReport;
   deleteSavedReport: boolean;
+  /** send_at: 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future. */
+  createScheduledMessage: ScheduledMessage;
+  /** Only while agendada; fields left out are kept. */
+  updateScheduledMessage: ScheduledMessage;
+  cancelScheduledMessage: ScheduledMessage;
   /** Sets (or with value null removes) settings of the tenant, or of one connection when instance_id is given. */
   saveSettings: Array<SettingValue>;
   saveStoreInfo: StoreInfo;
@@ -742,8 +847,9 @@ export interface Mutation {
    * Changes the given fields (absent or null ones stay; password empty or absent keeps it; a new password
    * ends the user's sessions). user_department_id: absent keeps it, null takes the user out of every
    * department. chosen_instances replaces the user's connections when given. image: absent or the current
-   * value keeps the photo; a `data:image/…;base64,` URL (PNG, JPEG or WebP, at most 2 MB) stores a new one;
-   * null or '' removes it. User id 1 keeps the
+   * value keeps the photo; a `data:image/…;base64,` URL (PNG, JPEG or WebP, at most 2 MB) stores a new one,
+   * as does an image the tenant uploaded (`/api/file/<name>` answered by POST /api/file/upload);
+   * null or '' removes it. Only an administrador may give, take or change an administrador. User id 1 keeps the
    * administrador role. A change of role, department or connections takes effect at once on the user's
    * open tabs; connections or a department taken away send their open tickets on (attendant removed).
    * Route users-list.
@@ -970,6 +1076,70 @@ export interface MutationDeleteCustomerGroupArgs {
   id: string;
 }
 
+export interface MutationCreateCrmReasonArgs {
+  input: CrmReasonInput;
+}
+
+export interface MutationUpdateCrmReasonArgs {
+  id: string;
+  input: CrmReasonInput;
+}
+
+export interface MutationDeleteCrmReasonArgs {
+  id: string;
+}
+
+export interface MutationCreateCategoryArgs {
+  input: CategoryInput;
+}
+
+export interface MutationUpdateCategoryArgs {
+  id: string;
+  input: CategoryInput;
+}
+
+export interface MutationDeleteCategoryArgs {
+  id: string;
+}
+
+export interface MutationSetTicketCategoriesArgs {
+  chat_ticket_id: string;
+  category_ids: Array<string>;
+}
+
+export interface MutationCreateChatFlowArgs {
+  kind: string;
+  input: ChatFlowInput;
+}
+
+export interface MutationSaveChatFlowArgs {
+  id: string;
+  input: ChatFlowInput;
+}
+
+export interface MutationPublishChatFlowArgs {
+  id: string;
+}
+
+export interface MutationRestoreChatFlowVersionArgs {
+  flow_id: string;
+  version_id: string;
+}
+
+export interface MutationDeleteChatFlowArgs {
+  id: string;
+}
+
+export interface MutationSetInstancePassiveFlowArgs {
+  instance_id: string;
+  flow_id?: Maybe<string>;
+}
+
+export interface MutationStartChatFlowArgs {
+  ticket_id: string;
+  flow_id: string;
+}
+
 export interface MutationCreateInstanceArgs {
   name: string;
   hub_host?: Maybe<string>;
@@ -1072,6 +1242,25 @@ export interface MutationSaveReportArgs {
 }
 
 export interface MutationDeleteSavedReportArgs {
+  id: string;
+}
+
+export interface MutationCreateScheduledMessageArgs {
+  instance_id: string;
+  customer_id: string;
+  message: string;
+  send_at: string;
+  cancel_on_reply?: Maybe<boolean>;
+}
+
+export interface MutationUpdateScheduledMessageArgs {
+  id: string;
+  message?: Maybe<string>;
+  send_at?: Maybe<string>;
+  cancel_on_reply?: Maybe<boolean>;
+}
+
+export interface MutationCancelScheduledMessageArgs {
   id: string;
 }
 
@@ -1261,6 +1450,20 @@ export interface MutationFieldArgs {
   createCustomerGroup: MutationCreateCustomerGroupArgs;
   updateCustomerGroup: MutationUpdateCustomerGroupArgs;
   deleteCustomerGroup: MutationDeleteCustomerGroupArgs;
+  createCrmReason: MutationCreateCrmReasonArgs;
+  updateCrmReason: MutationUpdateCrmReasonArgs;
+  deleteCrmReason: MutationDeleteCrmReasonArgs;
+  createCategory: MutationCreateCategoryArgs;
+  updateCategory: MutationUpdateCategoryArgs;
+  deleteCategory: MutationDeleteCategoryArgs;
+  setTicketCategories: MutationSetTicketCategoriesArgs;
+  createChatFlow: MutationCreateChatFlowArgs;
+  saveChatFlow: MutationSaveChatFlowArgs;
+  publishChatFlow: MutationPublishChatFlowArgs;
+  restoreChatFlowVersion: MutationRestoreChatFlowVersionArgs;
+  deleteChatFlow: MutationDeleteChatFlowArgs;
+  setInstancePassiveFlow: MutationSetInstancePassiveFlowArgs;
+  startChatFlow: MutationStartChatFlowArgs;
   createInstance: MutationCreateInstanceArgs;
   updateInstance: MutationUpdateInstanceArgs;
   updateInstanceIntegration: MutationUpdateInstanceIntegrationArgs;
@@ -1279,6 +1482,9 @@ export interface MutationFieldArgs {
   deleteMessageTemplate: MutationDeleteMessageTemplateArgs;
   saveReport: MutationSaveReportArgs;
   deleteSavedReport: MutationDeleteSavedReportArgs;
+  createScheduledMessage: MutationCreateScheduledMessageArgs;
+  updateScheduledMessage: MutationUpdateScheduledMessageArgs;
+  cancelScheduledMessage: MutationCancelScheduledMessageArgs;
   saveSettings: MutationSaveSettingsArgs;
   saveStoreInfo: MutationSaveStoreInfoArgs;
   addTermsDocument: MutationAddTermsDocumentArgs;
@@ -1308,6 +1514,12 @@ export interface MutationFieldArgs {
   changeChatTicketDepartment: MutationChangeChatTicketDepartmentArgs;
 }
 
+/** A platform-wide switch (SPEC §4): whatsapp_status or maintenance_status, 'true' meaning on. */
+export interface PlatformSetting {
+  key: string;
+  value: string;
+}
+
 export interface Query {
   /** Liveness probe; always true. */
   ping: boolean;
@@ -1335,9 +1547,23 @@ export interface Query {
   contact?: Maybe<Contact>;
   /** Blocked numbers (numbers-blacklist/list): kind any (default), attendance or campaign; latest block first. */
   blockedNumbers: ContactPage;
+  /** Every reason of the tenant (crm/reasons), by name; `search` matches the name. */
+  crmReasons: Array<CrmReason>;
+  crmReason?: Maybe<CrmReason>;
+  categories: Array<Category>;
+  category?: Maybe<Category>;
+  /** The categories of a ticket the viewer may see. */
+  ticketCategories: Array<Category>;
   customerInfos?: Maybe<Customer>;
   /** The tenant's customer groups by name: the choices of a customer's group (Customer.group_of_customer_id). */
   customerGroups: Array<CustomerGroup>;
+  chatFlows: Array<ChatFlow>;
+  chatFlow?: Maybe<ChatFlow>;
+  chatFlowVersions: Array<ChatFlowVersion>;
+  /** A version's definition, to look at or restore. */
+  chatFlowVersion?: Maybe<string>;
+  /** Published flows an attendant may start for a customer from the conversation. */
+  startableChatFlows: Array<ChatFlow>;
   /**
    * The connections the viewer may use (administrador: all of the tenant), by name; remove_ids leaves
    * some out (e.g. the current one in a transfer dialog).
@@ -1370,6 +1596,10 @@ export interface Query {
   /** Survey answers of the period, lowest grades first when max_grade is given. */
   reportSurveyAnswers: Array<ReportSurveyAnswer>;
   savedReports: Array<SavedReport>;
+  /** An administrador sees every schedule of the tenant; anyone else their own. Newest time first, at most 500. */
+  scheduledMessages: Array<ScheduledMessage>;
+  /** Customers matching a name or number, for the schedule form (at most 20). */
+  scheduleRecipients: Array<ScheduleRecipient>;
   /**
    * Stored values of the keys (every key of the catalogue the viewer may edit when omitted), the
    * tenant's and every connection's. Keys of screens the viewer's role cannot open are refused.
@@ -1474,7 +1704,45 @@ export interface QueryBlockedNumbersArgs {
   limit?: Maybe<number>;
 }
 
+export interface QueryCrmReasonsArgs {
+  search?: Maybe<string>;
+  activated?: Maybe<boolean>;
+}
+
+export interface QueryCrmReasonArgs {
+  id: string;
+}
+
+export interface QueryCategoriesArgs {
+  search?: Maybe<string>;
+}
+
+export interface QueryCategoryArgs {
+  id: string;
+}
+
+export interface QueryTicketCategoriesArgs {
+  chat_ticket_id: string;
+}
+
 export interface QueryCustomerInfosArgs {
+  id: string;
+}
+
+export interface QueryChatFlowsArgs {
+  kind: string;
+  search?: Maybe<string>;
+}
+
+export interface QueryChatFlowArgs {
+  id: string;
+}
+
+export interface QueryChatFlowVersionsArgs {
+  flow_id: string;
+}
+
+export interface QueryChatFlowVersionArgs {
   id: string;
 }
 
@@ -1545,6 +1813,14 @@ export interface QueryReportSurveyAnswersArgs {
   filter: ReportFilter;
   max_grade?: Maybe<number>;
   limit?: Maybe<number>;
+}
+
+export interface QueryScheduledMessagesArgs {
+  filters?: Maybe<ScheduledMessageFilters>;
+}
+
+export interface QueryScheduleRecipientsArgs {
+  search: string;
 }
 
 export interface QuerySettingValuesArgs {
@@ -1653,8 +1929,18 @@ export interface QueryFieldArgs {
   contacts: QueryContactsArgs;
   contact: QueryContactArgs;
   blockedNumbers: QueryBlockedNumbersArgs;
+  crmReasons: QueryCrmReasonsArgs;
+  crmReason: QueryCrmReasonArgs;
+  categories: QueryCategoriesArgs;
+  category: QueryCategoryArgs;
+  ticketCategories: QueryTicketCategoriesArgs;
   customerInfos: QueryCustomerInfosArgs;
   customerGroups: NoArgs;
+  chatFlows: QueryChatFlowsArgs;
+  chatFlow: QueryChatFlowArgs;
+  chatFlowVersions: QueryChatFlowVersionsArgs;
+  chatFlowVersion: QueryChatFlowVersionArgs;
+  startableChatFlows: NoArgs;
   instances: QueryInstancesArgs;
   instance: QueryInstanceArgs;
   knowledgeArticles: QueryKnowledgeArticlesArgs;
@@ -1671,6 +1957,8 @@ export interface QueryFieldArgs {
   reportTickets: QueryReportTicketsArgs;
   reportSurveyAnswers: QueryReportSurveyAnswersArgs;
   savedReports: NoArgs;
+  scheduledMessages: QueryScheduledMessagesArgs;
+  scheduleRecipients: QueryScheduleRecipientsArgs;
   settingValues: QuerySettingValuesArgs;
   storeInfo: NoArgs;
   termsDocuments: NoArgs;
@@ -1807,6 +2095,45 @@ export interface SavedReport {
   updated_at: string;
 }
 
+export interface ScheduledMessage {
+  id: string;
+  instance_id: string;
+  instance_name: string;
+  customer_id: string;
+  customer_name?: Maybe<string>;
+  phone_number: string;
+  /** Who scheduled it; the message is sent as theirs. */
+  user_id: string;
+  user_name: string;
+  message: string;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo */
+  send_at: string;
+  cancel_on_reply: boolean;
+  /** agendada, enviada, cancelada or falhou */
+  status: string;
+  /** Sent well after its time (the server was down then). */
+  late: boolean;
+  failure_reason?: Maybe<string>;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo */
+  sent_at?: Maybe<string>;
+  /** The message in the ticket's history, once sent. */
+  customer_chat_id?: Maybe<string>;
+}
+
+export interface ScheduledMessageFilters {
+  status?: Maybe<string>;
+  instance_id?: Maybe<string>;
+  customer_id?: Maybe<string>;
+  search?: Maybe<string>;
+}
+
+/** A customer to schedule to, as the picker lists them. */
+export interface ScheduleRecipient {
+  id: string;
+  name?: Maybe<string>;
+  phone_number: string;
+}
+
 /** A setting row (SPEC §3): per connection, or tenant-wide when instance_id is null. */
 export interface Setting {
   id: string;
@@ -1882,6 +2209,8 @@ export interface Subscription {
   ticketEvents: TicketEvent;
   /** Changes of the connections the viewer may use (administrador: all), e.g. a drop (activated false). */
   instanceUpdated: Instance;
+  /** SPEC §7 'global setting changed': the platform switches as they change, instead of each browser polling. */
+  globalSettingChanged: PlatformSetting;
   streamCustomerChat: CustomerChatPullBulk;
   streamChatTicket: ChatTicketPullBulk;
   streamCustomer: CustomerPullBulk;
@@ -1920,6 +2249,7 @@ export interface SubscriptionFieldArgs {
   ping: NoArgs;
   ticketEvents: SubscriptionTicketEventsArgs;
   instanceUpdated: NoArgs;
+  globalSettingChanged: NoArgs;
   streamCustomerChat: SubscriptionStreamCustomerChatArgs;
   streamChatTicket: SubscriptionStreamChatTicketArgs;
   streamCustomer: SubscriptionStreamCustomerArgs;

@@ -66,9 +66,9 @@ describe('connections and templates over GraphQL', () => {
 
   it('lists what each user may use, with filters and remove_ids', async () => {
     const all = await gql<{ instances: Array<{ id: string; name: string }> }>(`{ instances { id name } }`);
-    expect(all.data?.instances.map((i) => i.name)).toEqual(['Loja 2', 'Oficial', 'WhatsApp Loja Demo']);
+    expect(all.data?.instances.map((i) => i.name)).toEqual(['Atendimento com robô', 'Loja 2', 'Oficial', 'WhatsApp Loja Demo']);
     const mine = await gql<{ instances: Array<{ name: string }> }>(`{ instances { name } }`, {}, ana);
-    expect(mine.data?.instances.map((i) => i.name)).toEqual(['WhatsApp Loja Demo']);
+    expect(mine.data?.instances.map((i) => i.name)).toEqual(['Atendimento com robô', 'WhatsApp Loja Demo']);
     const filtered = await gql<{ instances: Array<{ name: string }> }>(`query ($r: [ID!]) { instances(filters: { channel: "cloud-api" }, remove_ids: $r) { name } }`, { r: [] });
     expect(filtered.data?.instances.map((i) => i.name)).toEqual(['Oficial']);
     const removed = await gql<{ instances: Array<{ name: string }> }>(`query ($r: [ID!]) { instances(remove_ids: $r) { name } }`, { r: [cloudId] });

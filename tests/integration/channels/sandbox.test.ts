@@ -163,7 +163,7 @@ describe('sandbox channel', () => {
     expect((await s.inject('POST', `/api/sandbox/demo/999999/inbound`, { from: '5511988880005', text: 'oi' })).status).toBe(404);
     expect((await s.inject('POST', `/api/sandbox/nao-existe/${s.sandboxId}/inbound`, { from: '5511988880005', text: 'oi' })).status).toBe(404);
     const list = await s.inject('GET', '/api/sandbox/demo/instances');
-    expect((list.json as { instances: Array<{ id: number }> }).instances.map((i) => i.id)).toEqual([s.sandboxId]);
+    expect((list.json as { instances: Array<{ id: number; name: string }> }).instances.map((i) => i.name)).toEqual(['WhatsApp Loja Demo', 'Atendimento com robô']);
     const cloudRow = await s.server.database.withTenant(s.tenantId, (tx) => tx.selectFrom('instances').select('activated').where('id', '=', cloud.id).executeTakeFirstOrThrow());
     expect(cloudRow.activated).toBe(true);
   });

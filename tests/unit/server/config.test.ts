@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
+import { sandboxBannerLine } from '../../../src/server/main';
 
 describe('loadConfig', () => {
   it('has safe defaults for an empty environment', () => {
@@ -47,6 +48,20 @@ describe('loadConfig', () => {
       loginMaxAttempts: 3,
     });
     expect(loadConfig({}, { dataDir: '/tmp/x' }).mediaDir).toBe('/tmp/x/media');
+  });
+
+  it('turns the public sandbox off in production unless SANDBOX_ENABLED=true says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ production: true, sandboxEnabled: false });
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_ENABLED: 'true' }).sandboxEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ production: false, sandboxEnabled: true });
+    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).sandboxEnabled).toBe(false);
+  });
+
+  it('says in the start banner when the sandbox is on, loudly in production', () => {
+    const url = 'http://localhost:3000';
+    expect(sandboxBannerLine(loadConfig({ NODE_ENV: 'production' }), url)).toBeNull();
+    expect(sandboxBannerLine(loadConfig({}), url)).toBe('Sandbox do WhatsApp ativo (ferramenta de teste; SANDBOX_ENABLED=false desliga): http://localhost:3000/sandbox');
+    expect(sandboxBannerLine(loadConfig({ NODE_ENV: 'production', SANDBOX_ENABLED: 'true' }), url)).toContain('ATIVO EM PRODUÇÃO');
   });
 
   it('refuses malformed values', () => {

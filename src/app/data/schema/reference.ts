@@ -9,6 +9,7 @@ import { epochMs, ID_MAX, int } from './fields';
 export const REFERENCE_KINDS = [
   'quick_answers',
   'closing_reasons',
+  'categories',
   'templates',
   'departments',
   'users',

@@ -20,10 +20,17 @@ const providerError = z.object({
   error_data: z.object({ details: z.string().optional() }).optional(),
 });
 
+/** Unix seconds as Meta sends them; anything past year 9999 (or not a number) is not a real time. */
+const unixSeconds = z
+  .string()
+  .regex(/^\d{1,12}$/)
+  .refine((value) => Number(value) <= 253_402_300_799, 'timestamp out of range');
+
 export const messageSchema = z.object({
-  id: z.string(),
-  from: z.string().optional(),
-  timestamp: z.string(),
+  id: z.string().min(1).max(512),
+  /** A customer's WhatsApp id: digits only. */
+  from: z.string().regex(/^\d{6,20}$/).optional(),
+  timestamp: unixSeconds,
   type: z.string(),
   context: z.object({ id: z.string().optional(), from: z.string().optional() }).optional(),
   text: z.object({ body: z.string() }).optional(),
@@ -65,7 +72,7 @@ export type WebhookMessage = z.infer<typeof messageSchema>;
 export const statusSchema = z.object({
   id: z.string(),
   status: z.enum(['sent', 'delivered', 'read', 'played', 'failed', 'deleted', 'warning']),
-  timestamp: z.string(),
+  timestamp: unixSeconds,
   recipient_id: z.string().optional(),
   errors: z.array(providerError).optional(),
 });

@@ -6,6 +6,8 @@ export interface CrmReasonsTable {
   id: Id;
   name: string;
   activated: Defaulted<boolean>;
+  /** Closing with this reason needs a note (0141). */
+  requires_note: Defaulted<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -77,7 +77,18 @@ export interface TemplateSendsTable {
   created_at: DefaultTimestamp;
 }
 
+/** A webhook delivery, or the part of one, that could not be stored (migration 0110). */
+export interface WebhookDeadLettersTable {
+  tenant_id: number;
+  id: Id;
+  instance_id: number;
+  reason: string;
+  payload: Buffer;
+  received_at: DefaultTimestamp;
+}
+
 export interface ChannelTables {
+  webhook_dead_letters: WebhookDeadLettersTable;
   template_sends: TemplateSendsTable;
   sandbox_messages: SandboxMessagesTable;
   sandbox_ack_steps: SandboxAckStepsTable;

@@ -25,6 +25,7 @@ export interface InstancesTable {
   dialog_params: Defaulted<Record<string, unknown>>;
   /** The department whose inbox receives the connection's new tickets (migration 0100). */
   default_department_id: Defaulted<number | null>;
+  passive_flow_id: Defaulted<number | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

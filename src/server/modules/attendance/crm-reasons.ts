@@ -4,7 +4,11 @@ import { attendanceTexts as texts } from './texts';
 export interface CrmReasonRow {
   id: number;
   name: string;
+  activated: boolean;
+  requires_note: boolean;
 }
+
+const COLUMNS = ['id', 'name', 'activated', 'requires_note'] as const;
 
 /**
  * The tenant's active attendance-summary reasons, by name. A tenant that has none yet gets the
@@ -12,7 +16,7 @@ export interface CrmReasonRow {
  */
 export async function listCrmReasons(tx: Tx, tenantId: number): Promise<CrmReasonRow[]> {
   const read = () =>
-    tx.selectFrom('crm_reasons').select(['id', 'name']).where('tenant_id', '=', tenantId).where('activated', '=', true).orderBy('name').execute();
+    tx.selectFrom('crm_reasons').select(COLUMNS).where('tenant_id', '=', tenantId).where('activated', '=', true).orderBy('name').execute();
   const reasons = await read();
   if (reasons.length > 0) return reasons;
   const any = await tx.selectFrom('crm_reasons').select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
@@ -28,7 +32,7 @@ export async function listCrmReasons(tx: Tx, tenantId: number): Promise<CrmReaso
 export async function findActiveReason(tx: Tx, tenantId: number, reasonId: number): Promise<CrmReasonRow | undefined> {
   return tx
     .selectFrom('crm_reasons')
-    .select(['id', 'name'])
+    .select(COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', reasonId)
     .where('activated', '=', true)

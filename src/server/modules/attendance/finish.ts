@@ -1,3 +1,4 @@
+import { closingNoteMissing, crmTexts } from '../../../shared/domain/crm';
 import { validation } from '../../graphql/errors';
 import { transactWithChanges } from '../../sync/changes';
 import type { SyncViewer } from '../../sync/visibility';
@@ -24,7 +25,9 @@ export async function finishTicket(deps: MessagingDeps, tenantId: number, viewer
   const started = await transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
     const ticket = await lockTicket(tx, tenantId, input.ticketId);
     assertHolds(ticket, viewer);
-    if (!(await findActiveReason(tx, tenantId, input.reasonId))) throw validation('reason_id', texts.reasonNotFound);
+    const reason = await findActiveReason(tx, tenantId, input.reasonId);
+    if (!reason) throw validation('reason_id', texts.reasonNotFound);
+    if (closingNoteMissing(reason, input.note)) throw validation('note', crmTexts.noteRequired);
     await tx
       .insertInto('ticket_closings')
       .values({ tenant_id: tenantId, chat_ticket_id: ticket.id, crm_reason_id: input.reasonId, note: input.note, closed_by: viewer.userId })

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE } from '../../../shared/domain/routes';
 import type { Tx } from '../../db/database';
 import { isOnlineSql } from '../auth/presence';
+import { listCategories } from '../crm/categories';
 import { listCrmReasons } from './crm-reasons';
 
 export interface AttendanceUserRow {
@@ -61,6 +62,16 @@ export async function listDepartments(tx: Tx, tenantId: number): Promise<Array<{
 }
 
 export async function attendanceReferences(tx: Tx, tenantId: number, instanceId: number) {
-  const [users, departments, reasons] = await Promise.all([listAttendants(tx, tenantId, instanceId), listDepartments(tx, tenantId), listCrmReasons(tx, tenantId)]);
-  return { users, departments, closing_reasons: reasons.map((r) => ({ id: String(r.id), name: r.name })) };
+  const [users, departments, reasons, categories] = await Promise.all([
+    listAttendants(tx, tenantId, instanceId),
+    listDepartments(tx, tenantId),
+    listCrmReasons(tx, tenantId),
+    listCategories(tx, tenantId),
+  ]);
+  return {
+    users,
+    departments,
+    closing_reasons: reasons.map((r) => ({ ...r, id: String(r.id) })),
+    categories: categories.map((c) => ({ ...c, id: String(c.id) })),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import type { PubSub } from '../../pubsub';
 
 /** What the message services need: the database, the bus, and a nudge for the outbound dispatcher. */
@@ -7,4 +7,9 @@ export interface MessagingDeps {
   pubsub: PubSub;
   /** Called after a send was queued, so the dispatcher hands it over now rather than at its next poll. */
   onQueued?: () => void;
+  /**
+   * Runs inside the transaction that stored new customer messages, so work they start (a chat
+   * flow's next step) is queued exactly when the messages exist.
+   */
+  inboundStored?: (tx: Tx, tenantId: number, instanceId: number, stored: ReadonlyArray<{ messageId: number; ticketId: number | null }>) => Promise<void>;
 }

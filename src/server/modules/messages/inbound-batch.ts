@@ -86,6 +86,7 @@ export async function storeInboundBatch(
     }
     await linkParentsWithinBatch(tx, tenantId, fresh.map((p) => p.input), results, parents);
     if (await recordOnTickets(tx, tenantId, inserted)) changes.add('chattickets', instanceId);
+    await deps.inboundStored?.(tx, tenantId, instanceId, inserted.map((m) => ({ messageId: m.id, ticketId: m.chat_ticket_id })));
     changes.add('customerchats', instanceId);
     return inputs.map((i) => {
       const result = results.get(i.providerMessageId);

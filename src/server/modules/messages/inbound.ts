@@ -123,6 +123,7 @@ export async function receiveInbound(deps: MessagingDeps, input: InboundInput): 
       await recordMessageOnTicket(tx, tenantId, ticket.id, { messageId: message.id, sentAt: message.sent_at, preview: previewOf(message), incoming: true });
       changes.add('chattickets', instanceId);
     }
+    await deps.inboundStored?.(tx, tenantId, instanceId, [{ messageId: message.id, ticketId: ticket?.id ?? null }]);
     return { duplicate: false, messageId: message.id, ticketId: ticket?.id ?? null, customerId: customer.id };
   });
 }

@@ -4,6 +4,7 @@ import { seedSandboxConversations } from '../../channels/sandbox/demo-conversati
 import type { Database } from '../../db/database';
 import type { PasswordHasher } from '../auth/passwords';
 import { hashToken } from '../auth/secret-tokens';
+import { seedWelcomeFlow } from '../flows/welcome-flow';
 import { findTenantBySlug } from './tenant-store';
 import { seedTenant, type TenantSeed } from './tenant-seed';
 
@@ -55,6 +56,8 @@ export function demoSeed(jwtSecret: string): TenantSeed {
         departments: ['Vendas', 'Suporte'],
         default_department: 'Vendas',
       },
+      // Customers of the robot connection meet the welcome flow first; it routes them (issue 16).
+      { name: ROBOT_INSTANCE_NAME, channel: 'sandbox', phone_number: '5511900000001', activated: true, departments: ['Vendas', 'Suporte'] },
     ],
     features: [
       { name: 'campaigns', enabled: true },
@@ -67,8 +70,16 @@ export function demoSeed(jwtSecret: string): TenantSeed {
   };
 }
 
+/** The demo's second connection, whose customers meet the welcome flow first (issue 16). */
+export const ROBOT_INSTANCE_NAME = 'Atendimento com robô';
+
 export async function seedDemoTenant(database: Database, passwords: PasswordHasher, jwtSecret: string): Promise<void> {
-  await seedSandboxConversations(database, await seedTenant(database, passwords, demoSeed(jwtSecret)));
+  const demo = await seedTenant(database, passwords, demoSeed(jwtSecret));
+  await seedSandboxConversations(database, demo);
+  const robot = demo.instanceIds[1];
+  const admin = demo.userIds['admin@demo.local'];
+  if (robot === undefined || admin === undefined) throw new Error('seed: the demo needs its robot connection and administrator');
+  await seedWelcomeFlow(database, demo.tenantId, robot, admin);
 }
 
 /** The demo tenant's integration token when it is still the one derived from this secret. */

@@ -15,7 +15,7 @@ const variableName = z
   .regex(/^[a-z_][a-z0-9_]{0,39}$/i, 'Use letras, números e _ no nome da variável.');
 
 /** Contact fields a flow may read and write (SPEC §3 Customer). */
-export const CONTACT_FIELDS = ['name', 'address', 'open_field', 'document_register', 'email'] as const;
+export const CONTACT_FIELDS = ['name', 'address', 'open_field', 'document_register'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export const ANSWER_KINDS = ['text', 'number', 'email', 'cpf', 'option'] as const;

@@ -37,7 +37,7 @@ export async function openChannelServer(config: Partial<Config> = {}): Promise<C
   const { services } = server.app.deps;
   const tenant = await server.database.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
   const sandbox = await server.database.withTenant(tenant.id, (tx) =>
-    tx.selectFrom('instances').select('id').where('tenant_id', '=', tenant.id).where('channel', '=', 'sandbox').executeTakeFirstOrThrow(),
+    tx.selectFrom('instances').select('id').where('tenant_id', '=', tenant.id).where('channel', '=', 'sandbox').orderBy('id').executeTakeFirstOrThrow(),
   );
   const { token } = await server.signIn('demo', 'admin@demo.local');
   return {

@@ -67,4 +67,4 @@ contract('in-process pub/sub', async () => {
   return [bus, bus];
 }, async () => true);
 
-contract('Redis pub/sub between two clients (two processes)', async () => [createRedisPubSub(REDIS_URL, 'pedbot-test:'), createRedisPubSub(REDIS_URL, 'pedbot-test:')], redisAnswers);
+contract('Redis pub/sub between two clients (two processes)', async () => [createRedisPubSub(REDIS_URL, { prefix: 'pedbot-test:' }), createRedisPubSub(REDIS_URL, { prefix: 'pedbot-test:' })], redisAnswers);

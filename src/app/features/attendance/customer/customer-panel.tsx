@@ -22,6 +22,7 @@ import { CustomerForm, type CustomerPatch } from './customer-form';
 import { customerEdits, editCustomerField, settleCustomerEdits } from './customer-edits';
 import { useCustomerTickets } from '../../../data/hooks';
 import { PreviousTickets } from './previous-tickets';
+import { TicketCategories } from './ticket-categories';
 
 /** Local tickets first (live), then what the server listed beyond them, newest first. */
 function mergeTickets(local: readonly TicketView[], remote: readonly CustomerTicketResult[]): TicketView[] {
@@ -128,20 +129,23 @@ export function CustomerPanel({
       <ScrollArea style={{ flex: 1 }} p="md">
         {panel === 'customer' ? (
           customer ? (
-            <CustomerForm
-              customer={customer}
-              groups={groups ?? []}
-              groupsMissing={groups === null && !online}
-              edits={edits as Partial<CustomerPatch>}
-              onEdit={(key, value) => {
-                // A new attempt is the attendant's: the connection may be back before the health says so.
-                setLostConnection(false);
-                editCustomerField(customerId, key, value);
-              }}
-              online={online}
-              saving={saving}
-              onSave={save}
-            />
+            <>
+              <CustomerForm
+                customer={customer}
+                groups={groups ?? []}
+                groupsMissing={groups === null && !online}
+                edits={edits as Partial<CustomerPatch>}
+                onEdit={(key, value) => {
+                  // A new attempt is the attendant's: the connection may be back before the health says so.
+                  setLostConnection(false);
+                  editCustomerField(customerId, key, value);
+                }}
+                online={online}
+                saving={saving}
+                onSave={save}
+              />
+              <TicketCategories tenant={ctx.tenant} ticketId={String(ticket.id)} online={online} />
+            </>
           ) : (
             <Loader size="sm" />
           )

@@ -22,7 +22,8 @@ const ATTENDANCE_REFERENCES = `query($instance_id: ID!) {
   attendanceReferences(instance_id: $instance_id) {
     users { id name image isConnected department_id }
     departments { id name }
-    closing_reasons { id name }
+    closing_reasons { id name requires_note }
+    categories { id name color }
   }
 }`;
 
@@ -46,11 +47,12 @@ export async function refreshAttendanceReferences({ tenant, instanceId, official
     (async () => {
       try {
         const data = await gqlRequest<{
-          attendanceReferences: { users: Item[]; departments: Item[]; closing_reasons: Item[] };
+          attendanceReferences: { users: Item[]; departments: Item[]; closing_reasons: Item[]; categories: Item[] };
         }>(ATTENDANCE_REFERENCES, { instance_id: instanceId }, quiet);
         await replaceReferenceSet('users', data.attendanceReferences.users);
         await replaceReferenceSet('departments', data.attendanceReferences.departments);
         await replaceReferenceSet('closing_reasons', data.attendanceReferences.closing_reasons);
+        await replaceReferenceSet('categories', data.attendanceReferences.categories);
       } catch {
         // As above: the stored copy serves.
       }

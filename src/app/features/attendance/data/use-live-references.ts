@@ -3,7 +3,7 @@ import { MISSED_CHANGES, tenantChanges$ } from '../../../data/live/tenant-change
 import { refreshAttendanceReferences, refreshQuickAnswers, type RefreshTarget } from './reference-refresh';
 
 /** Kinds of admin change that alter the reference sets the console keeps offline. */
-const REFERENCE_KINDS = new Set(['crm_reasons', 'departments', 'users']);
+const REFERENCE_KINDS = new Set(['crm_reasons', 'categories', 'departments', 'users']);
 
 /**
  * SPEC §7 "message template updated" and the other admin edits of the console's reference sets:

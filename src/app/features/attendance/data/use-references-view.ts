@@ -27,6 +27,7 @@ interface TemplateData {
 interface NamedData {
   id: string | number;
   name?: string | null;
+  requires_note?: boolean | null;
   reason?: string | null;
   description?: string | null;
 }
@@ -70,6 +71,6 @@ export function useReferencesView(): ConversationReferences & { userName: (id: s
           .map((x) => ({ id: String(x.id), identifier: x.name ?? '', value: templateBody(x.components), language: x.language ?? 'pt_BR' })),
       [templates],
     ),
-    reasons: useMemo<ClosingReason[]>(() => reasons.map((r) => ({ id: String(r.id), name: nameOf(r) })), [reasons]),
+    reasons: useMemo<ClosingReason[]>(() => reasons.map((r) => ({ id: String(r.id), name: nameOf(r), requires_note: Boolean(r.requires_note) })), [reasons]),
   };
 }

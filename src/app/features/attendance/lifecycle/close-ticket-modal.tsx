@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { closingNoteMissing, crmTexts } from '../../../../shared/domain/crm';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { errors } from '../../../../shared/i18n/pt-BR';
 import { t } from '../texts';
@@ -28,9 +29,11 @@ export function CloseTicketModal({
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const attack = hasForbiddenCharacters(note);
+  const reason = reasons.find((r) => String(r.id) === reasonId);
+  const noteMissing = reason ? closingNoteMissing(reason, note) : false;
   const submit = () => {
     setTried(true);
-    if (!reasonId || attack) return;
+    if (!reasonId || attack || noteMissing) return;
     onConfirm({ reasonId, note: note.trim() });
   };
   return (
@@ -53,7 +56,16 @@ export function CloseTicketModal({
             data-autofocus
             comboboxProps={{ withinPortal: true }}
           />
-          <Textarea label={t.closeNote} autosize minRows={2} maxRows={6} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={attack ? errors.attackMessage : undefined} />
+          <Textarea
+            label={t.closeNote}
+            required={Boolean(reason?.requires_note)}
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={attack ? errors.attackMessage : tried && noteMissing ? crmTexts.noteRequired : undefined}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t.cancel}

@@ -161,6 +161,8 @@ export interface MessageTemplateView {
 export interface ClosingReason {
   id: RecordId;
   name: string;
+  /** Closing with it needs a note (crm/reasons). */
+  requires_note?: boolean;
 }
 
 export interface OnlineUser {

@@ -43,16 +43,16 @@ export const userInstances: QueryResolver<'userInstances'> = async (_parent, arg
 };
 
 export const newUser: MutationResolver<'newUser'> = async (_parent, args, context) => {
-  requireRoute(context, USERS_ROUTE);
-  const created = await createUser(context, parseInput(newUserInput, args));
+  const viewer = requireRoute(context, USERS_ROUTE);
+  const created = await createUser(context, viewer, parseInput(newUserInput, args));
   await recordAudit(context, { action: 'user_created', userId: Number(created.id) });
   return created;
 };
 
 export const updateUser: MutationResolver<'updateUser'> = async (_parent, args, context) => {
-  requireRoute(context, USERS_ROUTE);
+  const viewer = requireRoute(context, USERS_ROUTE);
   const given = new Set(Object.entries(args).filter(([, value]) => value !== undefined).map(([key]) => key));
-  const updated = await editUser(context, parseInput(updateUserInput, args), given);
+  const updated = await editUser(context, viewer, parseInput(updateUserInput, args), given);
   await recordAudit(context, { action: 'user_changed', userId: Number(updated.id), detail: [...given].filter((key) => key !== 'id').sort().join(', ') });
   return updated;
 };

@@ -44,7 +44,7 @@ describe('advanceFlow: the chat-flow interpreter', () => {
     const f = flow(
       [
         { id: 's', type: 'start', position: at, data: { trigger: 'message' } },
-        { id: 'q', type: 'ask', position: at, data: { question: 'Seu e-mail?', answer: 'email', options: [], retries: 2, save_to: { scope: 'contact', key: 'email' } } },
+        { id: 'q', type: 'ask', position: at, data: { question: 'Seu e-mail?', answer: 'email', options: [], retries: 2, save_to: { scope: 'contact', key: 'open_field' } } },
         { id: 'e', type: 'end', position: at, data: { closing_message: 'Obrigado, {{contact.name}}.' } },
       ],
       [edge('s', 'q'), edge('q', 'e', 'answer')],
@@ -52,7 +52,7 @@ describe('advanceFlow: the chat-flow interpreter', () => {
     const asked = advanceFlow(f, null, { kind: 'start' }, env()).state;
     const step = advanceFlow(f, asked, { kind: 'answer', text: 'Maria@Loja.com' }, env());
     expect(step.effects).toEqual([
-      { kind: 'save_contact', field: 'email', value: 'maria@loja.com' },
+      { kind: 'save_contact', field: 'open_field', value: 'maria@loja.com' },
       { kind: 'end', closing_message: 'Obrigado, Maria.' },
     ]);
     expect(step.state.status).toBe('finished');

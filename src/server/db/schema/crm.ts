@@ -1,0 +1,48 @@
+import type { Defaulted, DefaultTimestamp, Id, NullableTimestamp, Timestamp } from './columns';
+
+/** A category tickets are tagged with (0141). */
+export interface CategoriesTable {
+  tenant_id: number;
+  id: Id;
+  name: string;
+  /** #rrggbb */
+  color: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface TicketCategoriesTable {
+  tenant_id: number;
+  chat_ticket_id: number;
+  category_id: number;
+  tagged_by: number | null;
+  tagged_at: DefaultTimestamp;
+}
+
+export type StoredScheduleStatus = 'agendada' | 'enviando' | 'enviada' | 'cancelada' | 'falhou';
+
+/** A message scheduled to a customer (0142). */
+export interface ScheduledMessagesTable {
+  tenant_id: number;
+  id: Id;
+  instance_id: number;
+  customer_id: number;
+  user_id: number;
+  message: string;
+  send_at: Timestamp;
+  cancel_on_reply: Defaulted<boolean>;
+  status: Defaulted<StoredScheduleStatus>;
+  late: Defaulted<boolean>;
+  failure_reason: string | null;
+  job_id: string | null;
+  customer_chat_id: number | null;
+  sent_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface CrmTables {
+  scheduled_messages: ScheduledMessagesTable;
+  categories: CategoriesTable;
+  ticket_categories: TicketCategoriesTable;
+}

@@ -1,0 +1,56 @@
+import type { Tx } from '../../db/database';
+import type { ChangeSet } from '../../sync/changes';
+import { recordMessageOnTicket } from '../tickets/ticket-store';
+import { previewOf } from '../messages/texts';
+
+export interface BotTicket {
+  id: number;
+  instance_id: number;
+  customer_id: number;
+}
+
+export interface BotContent {
+  text: string;
+  mediaUrl?: string | null;
+  buttons?: readonly string[];
+  /** An internal note for the attendants: stored and replicated, never sent to the customer. */
+  comment?: boolean;
+}
+
+/**
+ * A message of the flow, written like an attendant's send (message + outbound queue entry in the
+ * caller's transaction) but marked `is_bot_message` and keyed by a hash made of the session, its
+ * step and the effect's place: a step retried after a crash writes and sends nothing twice.
+ * True when it was new.
+ */
+export async function writeBotMessage(tx: Tx, tenantId: number, ticket: BotTicket, hash: string, content: BotContent, changes: ChangeSet): Promise<boolean> {
+  const media = content.mediaUrl ?? null;
+  const message = await tx
+    .insertInto('customer_chats')
+    .values({
+      tenant_id: tenantId,
+      instance_id: ticket.instance_id,
+      customer_id: ticket.customer_id,
+      chat_ticket_id: ticket.id,
+      hash,
+      type: content.comment ? 'comment' : media ? 'image' : 'text',
+      message: media ? null : content.text,
+      caption: media ? content.text : null,
+      media_url: media,
+      message_buttons: content.buttons && content.buttons.length > 0 ? JSON.stringify(content.buttons) : null,
+      is_bot_message: true,
+      off_customer_chat: Boolean(content.comment),
+      from_me: true,
+      sent_at: new Date(),
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'hash']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!message) return false;
+  if (!content.comment) {
+    await tx.insertInto('outbound_messages').values({ tenant_id: tenantId, instance_id: ticket.instance_id, kind: 'message', customer_chat_id: message.id }).execute();
+  }
+  await recordMessageOnTicket(tx, tenantId, ticket.id, { messageId: message.id, sentAt: message.sent_at, preview: previewOf(message), incoming: false });
+  changes.add('customerchats', ticket.instance_id).add('chattickets', ticket.instance_id);
+  return true;
+}
