@@ -45,6 +45,7 @@ const envSchema = z.object({
   SANDBOX_ACK_STEP_MS: int(1500, 0),
   OUTBOUND_FETCH_ALLOW: z.string().default(''),
   AUTO_TRANSFER_INTERVAL_MS: int(15_000, 0),
+  REPORT_ROLLUP_INTERVAL_MS: int(5_000, 0),
   WS_REVALIDATE_SECONDS: int(60, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag(false),
@@ -103,6 +104,8 @@ export interface Config {
   sandboxAckStepMs: number;
   /** How often the server looks for automatic transfers (lack of response, attendant removed); 0 turns the look off. */
   autoTransferIntervalMs: number;
+  /** How often the report rollups take in the tickets that changed; 0 = only when a report is read. */
+  reportRollupIntervalMs: number;
   /** How often an open websocket's token and user are checked again (blocked, deleted, role or scope changed). */
   wsRevalidateSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxAckStepMs: e.SANDBOX_ACK_STEP_MS,
     outboundFetchAllow: e.OUTBOUND_FETCH_ALLOW.split(',').map((entry) => entry.trim()).filter(Boolean),
     autoTransferIntervalMs: e.AUTO_TRANSFER_INTERVAL_MS,
+    reportRollupIntervalMs: e.REPORT_ROLLUP_INTERVAL_MS,
     wsRevalidateSeconds: e.WS_REVALIDATE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database';
 import type { ServerServices } from './graphql/context';
 import { buildApp, type ServerApp } from './http/server-app';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { startReportRollups } from './modules/reports/rollup-job';
 import { AutoTransferJob } from './modules/transfers/auto-transfer-job';
 import { ensurePlatformDefaults } from './modules/settings/platform-settings';
 import { DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS, currentDemoIntegrationToken, seedDemoTenant } from './modules/tenants/demo-seed';
@@ -102,6 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!publicUrlGiven) app.deps.config.publicUrl = url;
     if (!options.quiet) await printBanner(url, database, jwtSecret, app.deps.config);
     const autoTransfers = startAutoTransfers(app, database);
+    const reportRollups = startReportRollups(database, app.deps.config, app.deps.services.logger);
     return {
       url,
       port,
@@ -110,6 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       autoTransfers,
       close: async () => {
         await autoTransfers?.stop();
+        await reportRollups?.stop();
         await app.deps.services.jobs?.stop();
         await app.fastify.close();
         await ownedDatabase?.close();

@@ -175,7 +175,7 @@ describe('connection screens (issue 4 §4)', () => {
     await page.getByRole('button', { name: 'Adicionar parâmetro' }).click();
     await page.getByRole('textbox', { name: 'Nome do parâmetro 1' }).fill('saudacao');
     await page.getByRole('textbox', { name: 'Valor do parâmetro 1' }).fill('Olá!');
-    await page.getByRole('textbox', { name: 'Limite diário de conversas' }).click();
+    await page.getByRole('combobox', { name: 'Limite diário de conversas' }).click();
     for (const tier of ['250', '2 mil', '10 mil', '100 mil', 'Ilimitado']) await page.getByRole('option', { name: tier, exact: true }).waitFor();
     await page.getByRole('option', { name: '10 mil', exact: true }).click();
     await page.getByLabel('Token de acesso da Meta').fill('EAAG-secret-token-9xYz');
@@ -183,14 +183,14 @@ describe('connection screens (issue 4 §4)', () => {
     await page.getByText('Conexão salva').waitFor();
 
     await page.reload();
-    await page.getByRole('textbox', { name: 'Limite diário de conversas' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Limite diário de conversas' }).inputValue()).toBe('10 mil');
+    await page.getByRole('combobox', { name: 'Limite diário de conversas' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Limite diário de conversas' }).inputValue()).toBe('10 mil');
     expect(await page.getByLabel('Token de acesso da Meta').inputValue()).toBe('');
     await page.getByText('Token salvo: ••••••••9xYz. Deixe em branco para manter.').waitFor();
     expect(await page.content()).not.toContain('EAAG-secret-token');
     expect(await page.getByRole('textbox', { name: 'Valor do parâmetro 1' }).inputValue()).toBe('Olá!');
 
-    await page.getByRole('textbox', { name: 'Limite diário de conversas' }).click();
+    await page.getByRole('combobox', { name: 'Limite diário de conversas' }).click();
     await page.getByRole('option', { name: 'Ilimitado', exact: true }).click();
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByText('Conexão salva').first().waitFor();
@@ -209,8 +209,8 @@ describe('connection screens (issue 4 §4)', () => {
 
     await page.getByRole('heading', { name: 'API oficial do WhatsApp (Cloud API)' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Leia o QR code' }).count()).toBe(0);
-    await page.getByRole('textbox', { name: 'ID do número (official_phone_id)' }).fill(TEST_PHONE_NUMBER_ID);
-    await page.getByRole('textbox', { name: 'ID da conta do WhatsApp Business (waba_id)' }).fill(TEST_WABA_ID);
+    await page.getByRole('textbox', { name: 'ID do número na Meta' }).fill(TEST_PHONE_NUMBER_ID);
+    await page.getByRole('textbox', { name: 'ID da conta do WhatsApp Business' }).fill(TEST_WABA_ID);
     await page.getByLabel('Token de acesso da Meta').fill('WRONG_TOKEN');
     await page.getByRole('button', { name: 'Verificar token' }).click();
     await page.getByText('O token não funcionou').waitFor();
@@ -305,8 +305,8 @@ async function createConnectedCloudApi(page: Page, name: string): Promise<void> 
   await page.getByRole('textbox', { name: 'Nome da nova conexão' }).fill(name);
   await page.getByText('API oficial', { exact: true }).click();
   await page.getByRole('button', { name: 'Criar conexão' }).click();
-  await page.getByRole('textbox', { name: 'ID do número (official_phone_id)' }).fill(TEST_PHONE_NUMBER_ID);
-  await page.getByRole('textbox', { name: 'ID da conta do WhatsApp Business (waba_id)' }).fill(TEST_WABA_ID);
+  await page.getByRole('textbox', { name: 'ID do número na Meta' }).fill(TEST_PHONE_NUMBER_ID);
+  await page.getByRole('textbox', { name: 'ID da conta do WhatsApp Business' }).fill(TEST_WABA_ID);
   await page.getByLabel('Token de acesso da Meta').fill('TEST_TOKEN');
   await page.getByRole('button', { name: 'Conectar', exact: true }).click();
   await page.getByText(`A conexão ${name} está conectada.`).waitFor();

@@ -36,20 +36,23 @@ describe('navigation rules (SPEC §2)', () => {
     await context.close();
   });
 
-  it('sends a bare / to the coming-soon page', async () => {
+  it('sends a bare / to the coming-soon page, which asks for the store and leads to its sign-in', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
-    await page.getByRole('heading', { name: 'Em breve' }).waitFor();
+    await page.getByRole('heading', { name: 'Entrar no PedBot' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/pages/comingsoon');
+    await page.getByRole('textbox', { name: 'Endereço da sua loja' }).fill('Demo');
+    await page.getByRole('button', { name: 'Ir para o login' }).click();
+    await page.getByRole('textbox', { name: 'E-mail' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/demo/login');
     await context.close();
   });
 
-  it('shows a placeholder with title and breadcrumbs for screens still to come', async () => {
+  it('shows the page title and breadcrumbs of a signed-in screen', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin@demo.local');
     await page.goto('/demo/users/list');
     await page.getByRole('heading', { level: 1, name: 'Usuários' }).waitFor();
-    await page.getByText('Em construção', { exact: true }).waitFor();
     const breadcrumbs = page.getByRole('navigation', { name: 'Trilha de navegação' });
     expect(await breadcrumbs.innerText()).toMatch(/Início\s*\/\s*Administração\s*\/\s*Usuários/);
     await context.close();

@@ -1,12 +1,17 @@
-import { appRoute, placeholderScreen } from './signed-in';
+import { lazyScreen } from './lazy-screen';
+import { appRoute } from './signed-in';
 
-/** CRM: attendance summaries, categories, scheduled messages. */
+const reasons = () => import('../features/crm/reasons/reasons-page');
+const categories = () => import('../features/crm/categories/categories-page');
+const schedules = () => import('../features/crm/schedules/schedules-page');
+
+/** CRM: attendance summaries, categories, scheduled messages (issue 15). */
 export const crmRoutes = [
-  appRoute('crm-reasons', placeholderScreen),
-  appRoute('crm-reasons-new', placeholderScreen),
-  appRoute('crm-reasons-edit', placeholderScreen),
-  appRoute('crm-category', placeholderScreen),
-  appRoute('crm-category-add', placeholderScreen),
-  appRoute('crm-category-edit', placeholderScreen),
-  appRoute('crm-schedules', placeholderScreen),
+  appRoute('crm-reasons', lazyScreen(reasons, 'ReasonsPage')),
+  appRoute('crm-reasons-new', lazyScreen(reasons, 'ReasonNewPage')),
+  appRoute('crm-reasons-edit', lazyScreen(reasons, 'ReasonEditPage')),
+  appRoute('crm-category', lazyScreen(categories, 'CategoriesPage')),
+  appRoute('crm-category-add', lazyScreen(categories, 'CategoryAddPage')),
+  appRoute('crm-category-edit', lazyScreen(categories, 'CategoryEditPage')),
+  appRoute('crm-schedules', lazyScreen(schedules, 'SchedulesPage')),
 ];

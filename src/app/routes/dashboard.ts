@@ -1,11 +1,14 @@
-import { appRoute, placeholderScreen } from './signed-in';
+import { lazyScreen } from './lazy-screen';
+import { appRoute } from './signed-in';
+
+const screens = () => import('../features/dashboard/screens');
 
 /** Painéis: dashboards and reports. */
 export const dashboardRoutes = [
-  appRoute('dashboard-analytics', placeholderScreen),
-  appRoute('dashboard-analytics2', placeholderScreen),
-  appRoute('dashboard-report', placeholderScreen),
-  appRoute('dashboard-security-report', placeholderScreen),
-  appRoute('dashboard-report-nps', placeholderScreen),
-  appRoute('dashboard-report-new', placeholderScreen),
+  appRoute('dashboard-analytics', lazyScreen(screens, 'AnalyticsPage')),
+  appRoute('dashboard-analytics2', lazyScreen(screens, 'Analytics2Page')),
+  appRoute('dashboard-report', lazyScreen(screens, 'ReportPage')),
+  appRoute('dashboard-security-report', lazyScreen(screens, 'SecurityReportPage')),
+  appRoute('dashboard-report-nps', lazyScreen(screens, 'ReportNpsPage')),
+  appRoute('dashboard-report-new', lazyScreen(screens, 'ReportNewPage')),
 ];

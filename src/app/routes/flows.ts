@@ -1,7 +1,7 @@
-import { appRoute, placeholderScreen } from './signed-in';
+import { lazyScreen } from './lazy-screen';
+import { appRoute } from './signed-in';
 
-/** Fluxos de conversa: passive and active chat flows. */
-export const flowRoutes = [
-  appRoute('chat-flows-list', placeholderScreen),
-  appRoute('chat-flows-active-list', placeholderScreen),
-];
+const flows = () => import('../features/flows/flows-page');
+
+/** Fluxos de conversa: passive and active chat flows (issue 16). */
+export const flowRoutes = [appRoute('chat-flows-list', lazyScreen(flows, 'PassiveFlowsPage')), appRoute('chat-flows-active-list', lazyScreen(flows, 'ActiveFlowsPage'))];

@@ -1,3 +1,4 @@
+import { lazyScreen } from './lazy-screen';
 import { appRoute, placeholderScreen } from './signed-in';
 
 /** Pedidos: customer data, orders, products, services, ERP. */
@@ -9,5 +10,5 @@ export const ordersRoutes = [
   appRoute('orders-status', placeholderScreen),
   appRoute('orders-services', placeholderScreen),
   appRoute('orders-erp-integrations', placeholderScreen),
-  appRoute('orders-knowledge-list', placeholderScreen),
+  appRoute('orders-knowledge-list', lazyScreen(() => import('../features/knowledge/list/knowledge-list-page'), 'KnowledgeListPage')),
 ];

@@ -21,7 +21,7 @@ export const signedInRoute = createRoute({
     // the page's code; onEnter only runs once they have loaded.
     void connectionServices().then((m) => m.resumeActiveConnection(params.tenant));
   },
-  component: lazyScreen(() => import('../ui/layout/main-layout'), 'MainLayout'),
+  component: lazyScreen(() => import('./signed-in-frame'), 'SignedInFrame'),
   onEnter: ({ params }) => {
     // The tab's one socket (DESIGN §5a): replication, notices and admin changes ride on it.
     void tabSocket().then((m) => m.startTabSocket(params.tenant));

@@ -28,8 +28,6 @@ export const platformState = proxy<PlatformReadings & PlatformAvailability & { c
   checkedAt: null,
 });
 
-export const POLL_INTERVAL_MS = 60_000;
-
 type Fetch = typeof fetch;
 
 async function readSetting(key: string, token: string | null, fetchImpl: Fetch): Promise<string | null> {
@@ -64,14 +62,26 @@ export async function checkPlatformStatus(token: string | null, fetchImpl: Fetch
   });
 }
 
-/** Checks now, every minute and whenever the window regains focus; returns the stop function. */
-export function startPlatformPolling(token: () => string | null): () => void {
+/** SPEC §7 "global setting changed": one switch's new value, as the server pushed it. */
+export function applyPlatformSetting(key: string, value: string): void {
+  const readings: PlatformReadings = {
+    whatsappStatus: key === 'whatsapp_status' ? value : platformState.whatsappStatus,
+    maintenanceStatus: key === 'maintenance_status' ? value : platformState.maintenanceStatus,
+  };
+  Object.assign(platformState, { ...readings, ...platformAvailability(readings), checkedAt: Date.now() });
+}
+
+/**
+ * Checks now and whenever the window regains focus or the network returns; changes in between
+ * arrive pushed (applyPlatformSetting), so nothing polls. Returns the stop function.
+ */
+export function startPlatformChecks(token: () => string | null): () => void {
   const check = () => void checkPlatformStatus(token());
   check();
-  const timer = setInterval(check, POLL_INTERVAL_MS);
   window.addEventListener('focus', check);
+  window.addEventListener('online', check);
   return () => {
-    clearInterval(timer);
     window.removeEventListener('focus', check);
+    window.removeEventListener('online', check);
   };
 }

@@ -31,3 +31,9 @@ export function toggleStar(url: string, title: string): void {
 /** The short list of one tenant: starred URLs all start with the tenant segment. */
 export const shortList = (pages: readonly StarredPage[], tenant: string): StarredPage[] =>
   pages.filter((page) => page.is_bookmarked && page.url.startsWith(`/${tenant}/`)).slice(0, SHORT_LIST_SIZE);
+
+/** Puts the server's list of one tenant in place of the local one (other tenants' stars stay). */
+export function replaceTenantPages(tenant: string, pages: readonly StarredPage[]): void {
+  const others = starredState.pages.filter((page) => !page.url.startsWith(`/${tenant}/`));
+  starredState.pages = [...others, ...pages.map(({ url, title, is_bookmarked }) => ({ url, title, is_bookmarked }))];
+}

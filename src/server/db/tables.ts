@@ -5,6 +5,7 @@ import type { CrmTables } from './schema/crm';
 import type { FlowTables } from './schema/flows';
 import type { InstanceTables } from './schema/instances';
 import type { KnowledgeTables } from './schema/knowledge';
+import type { ReportTables } from './schema/reports';
 import type { SettingTables } from './schema/settings';
 import type { StoreSettingTables } from './schema/store-settings';
 import type { SyncTables } from './schema/sync';
@@ -20,4 +21,5 @@ export interface Tables
     KnowledgeTables,
     StoreSettingTables,
     CrmTables,
-    FlowTables {}
+    FlowTables,
+    ReportTables {}

@@ -1,4 +1,5 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
+import { auditResolvers } from '../modules/audit/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
 import { contactsResolvers } from '../modules/contacts/resolvers';
 import { crmResolvers } from '../modules/crm/resolvers';
@@ -8,6 +9,7 @@ import { instancesResolvers } from '../modules/instances/resolvers';
 import { knowledgeResolvers } from '../modules/knowledge/resolvers';
 import { rolesResolvers } from '../modules/roles/resolvers';
 import { schedulesResolvers } from '../modules/schedules/resolvers';
+import { reportsResolvers } from '../modules/reports/resolvers';
 import { settingsResolvers } from '../modules/settings/resolvers';
 import { tenantChangesResolvers } from '../modules/tenant-changes/resolvers';
 import { storeSettingsResolvers } from '../modules/store-settings/resolvers';
@@ -36,4 +38,6 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   crmResolvers,
   schedulesResolvers,
   flowsResolvers,
+  reportsResolvers,
+  auditResolvers,
 ];

@@ -28,7 +28,18 @@ export interface AppRoute {
   title: string;
   /** Shown as an entry of the side menu (detail and edit pages are reached from their lists). */
   menu: boolean;
+  /** The feature flag (SPEC §6 Feature name, `getFeature`) whose feature this route belongs to, if any. */
+  feature?: FeatureName;
 }
+
+/** Feature flags that gate routes: a tenant with the flag off sees none of its routes. */
+export const FEATURES = {
+  campaigns: 'campaigns',
+  chatFlows: 'chat_flows',
+  orders: 'orders',
+  npsResearch: 'nps_research',
+} as const;
+export type FeatureName = (typeof FEATURES)[keyof typeof FEATURES];
 
 export const SECTIONS: ReadonlyArray<{ id: SectionId; title: string }> = [
   { id: 'dashboard', title: 'Painéis' },
@@ -55,12 +66,15 @@ const r = (name: string, path: string, rule: AccessRule, section: SectionId, tit
   menu,
 });
 
+/** The same routes, gated by a feature flag. */
+const gated = (feature: FeatureName, routes: readonly AppRoute[]): AppRoute[] => routes.map((route) => ({ ...route, feature }));
+
 export const APP_ROUTES: readonly AppRoute[] = [
   r('dashboard-analytics', 'dashboard/analytics', 'check', 'dashboard', 'Análises'),
   r('dashboard-analytics2', 'dashboard/analytics2', 'check', 'dashboard', 'Novas análises'),
   r('dashboard-report', 'dashboard/report', 'check', 'dashboard', 'Relatório de atendimentos'),
   r('dashboard-security-report', 'dashboard/security-report', 'check', 'dashboard', 'Métricas de segurança'),
-  r('dashboard-report-nps', 'dashboard/report-nps', 'check', 'dashboard', 'Pesquisa de satisfação'),
+  ...gated(FEATURES.npsResearch, [r('dashboard-report-nps', 'dashboard/report-nps', 'check', 'dashboard', 'Pesquisa de satisfação')]),
   r('dashboard-report-new', 'dashboard/report-new', 'check', 'dashboard', 'Produtividade'),
 
   r('chat-attendance', 'chat/attendance', 'check', 'attendance', 'Atendimentos'),
@@ -73,18 +87,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('crm-category-edit', 'crm/category/edit/$id', 'check', 'crm', 'Editar categoria', false),
   r('crm-schedules', 'crm/schedules', 'all', 'crm', 'Mensagens agendadas'),
 
-  r('orders-infos', 'orders/infos', 'all', 'orders', 'Dados do cliente'),
-  r('orders-product-orders', 'orders/product-orders', 'check', 'orders', 'Pedidos de produtos'),
-  r('orders-pre-orders', 'orders/pre-orders', 'check', 'orders', 'Pré-pedidos'),
-  r('orders-products', 'orders/products', 'check', 'orders', 'Produtos'),
-  r('orders-status', 'orders/status', 'check', 'orders', 'Status de pedidos'),
-  r('orders-services', 'orders/services', 'check', 'orders', 'Serviços'),
-  r('orders-erp-integrations', 'orders/erp-integrations', 'check', 'orders', 'Integrações com ERP'),
-  r('orders-knowledge-list', 'orders/knowledge/list', 'check', 'orders', 'Base de conhecimento'),
+  ...gated(FEATURES.orders, [
+    r('orders-infos', 'orders/infos', 'all', 'orders', 'Dados do cliente'),
+    r('orders-product-orders', 'orders/product-orders', 'check', 'orders', 'Pedidos de produtos'),
+    r('orders-pre-orders', 'orders/pre-orders', 'check', 'orders', 'Pré-pedidos'),
+    r('orders-products', 'orders/products', 'check', 'orders', 'Produtos'),
+    r('orders-status', 'orders/status', 'check', 'orders', 'Status de pedidos'),
+    r('orders-services', 'orders/services', 'check', 'orders', 'Serviços'),
+    r('orders-erp-integrations', 'orders/erp-integrations', 'check', 'orders', 'Integrações com ERP'),
+    r('orders-knowledge-list', 'orders/knowledge/list', 'check', 'orders', 'Base de conhecimento'),
+  ]),
 
-  r('whatsapp-campaigns', 'whatsapp/campaigns', 'check', 'campaigns', 'Campanhas'),
-  r('whatsapp-campaigns-add', 'whatsapp/campaigns/add', 'check', 'campaigns', 'Nova campanha', false),
-  r('whatsapp-campaigns-edit', 'whatsapp/campaigns/edit/$id', 'check', 'campaigns', 'Editar campanha', false),
+  ...gated(FEATURES.campaigns, [
+    r('whatsapp-campaigns', 'whatsapp/campaigns', 'check', 'campaigns', 'Campanhas'),
+    r('whatsapp-campaigns-add', 'whatsapp/campaigns/add', 'check', 'campaigns', 'Nova campanha', false),
+    r('whatsapp-campaigns-edit', 'whatsapp/campaigns/edit/$id', 'check', 'campaigns', 'Editar campanha', false),
+  ]),
 
   r('instances-list', 'instances/list/$chooseInstance', 'all', 'connections', 'Conexões'),
   r('instances-build', 'instances/build/$id', 'all', 'connections', 'Conectar', false),
@@ -95,8 +113,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('knowledge-add', 'knowledge/add', 'check', 'contacts', 'Novo conhecimento', false),
   r('knowledge-edit', 'knowledge/edit/$id', 'check', 'contacts', 'Editar conhecimento', false),
 
-  r('chat-flows-list', 'chat-flows/$type/list', 'check', 'flows', 'Fluxos passivos'),
-  r('chat-flows-active-list', 'chat-flows-active/$type/list', 'check', 'flows', 'Fluxos ativos'),
+  ...gated(FEATURES.chatFlows, [
+    r('chat-flows-list', 'chat-flows/$type/list', 'check', 'flows', 'Fluxos passivos'),
+    r('chat-flows-active-list', 'chat-flows-active/$type/list', 'check', 'flows', 'Fluxos ativos'),
+  ]),
 
   r('meta-template-messages', 'meta/template-messages', 'check', 'templates', 'Modelos da Meta'),
   r('meta-template-messages-add', 'meta/template-messages/add', 'check', 'templates', 'Novo modelo', false),
@@ -110,7 +130,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('configs-contract-proposal-pdf', 'configs/contract-proposal-pdf', 'check', 'settings', 'Termos de uso'),
   r('configs-dynamic-settings', 'configs/dynamic-settings', 'check', 'settings', 'Configurações dinâmicas'),
   r('configs-closing-messages', 'configs/closing-messages', 'check', 'settings', 'Mensagem de encerramento'),
-  r('configs-nps-messages', 'configs/nps-messages', 'check', 'settings', 'Pesquisa de satisfação'),
+  ...gated(FEATURES.npsResearch, [r('configs-nps-messages', 'configs/nps-messages', 'check', 'settings', 'Pesquisa de satisfação')]),
   r('configs-quick-answers', 'configs/quick-answers', 'check', 'settings', 'Respostas rápidas'),
   r('configs-client-form', 'configs/client-form', 'all', 'settings', 'Dados da loja'),
 

@@ -89,16 +89,6 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     defaultValue: 'false',
   },
   {
-    key: 'older_inbox_chats_obligatorie_in_first',
-    label: 'Mostrar primeiro os mais antigos da fila',
-    help: 'Ordena a fila do atendimento mais antigo para o mais novo, para que ninguém espere demais.',
-    input: bool,
-    perConnection: true,
-    route: 'configs-dynamic-settings',
-    dynamic: true,
-    defaultValue: 'false',
-  },
-  {
     key: 'transfer_no_response_minutes',
     label: 'Transferir por falta de resposta após',
     help: 'Minutos que o atendente tem para responder ao cliente antes de o atendimento passar para outro atendente. 0 desliga a transferência automática.',

@@ -27,6 +27,33 @@ export interface AttendanceUser {
   department_id?: Maybe<string>;
 }
 
+/** How many of each action, per user or address. */
+export interface AuditCount {
+  key: string;
+  action: string;
+  count: number;
+}
+
+/** One audited action. `claimed_ip` is the client's own claim (SPEC §7 ip); `remote_ip` the address the server saw. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  action: string;
+  user_id?: Maybe<string>;
+  user_name?: Maybe<string>;
+  actor_id?: Maybe<string>;
+  actor_name?: Maybe<string>;
+  email?: Maybe<string>;
+  claimed_ip?: Maybe<string>;
+  remote_ip?: Maybe<string>;
+  detail?: Maybe<string>;
+}
+
+export interface AuditPage {
+  items: Array<AuditEntry>;
+  total: number;
+}
+
 /** A category tickets are tagged with (crm/category). */
 export interface Category {
   id: string;
@@ -788,6 +815,9 @@ export interface Mutation {
   createMessageTemplate: MessageTemplate;
   updateMessageTemplate: MessageTemplate;
   deleteMessageTemplate: boolean;
+  /** Creates or replaces the tenant's report of that name. */
+  saveReport: SavedReport;
+  deleteSavedReport: boolean;
   /** send_at: 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future. */
   createScheduledMessage: ScheduledMessage;
   /** Only while agendada; fields left out are kept. */
@@ -817,8 +847,9 @@ export interface Mutation {
    * Changes the given fields (absent or null ones stay; password empty or absent keeps it; a new password
    * ends the user's sessions). user_department_id: absent keeps it, null takes the user out of every
    * department. chosen_instances replaces the user's connections when given. image: absent or the current
-   * value keeps the photo; a `data:image/…;base64,` URL (PNG, JPEG or WebP, at most 2 MB) stores a new one;
-   * null or '' removes it. User id 1 keeps the
+   * value keeps the photo; a `data:image/…;base64,` URL (PNG, JPEG or WebP, at most 2 MB) stores a new one,
+   * as does an image the tenant uploaded (`/api/file/<name>` answered by POST /api/file/upload);
+   * null or '' removes it. Only an administrador may give, take or change an administrador. User id 1 keeps the
    * administrador role. A change of role, department or connections takes effect at once on the user's
    * open tabs; connections or a department taken away send their open tickets on (attendant removed).
    * Route users-list.
@@ -1205,6 +1236,15 @@ export interface MutationDeleteMessageTemplateArgs {
   id: string;
 }
 
+export interface MutationSaveReportArgs {
+  name: string;
+  definition: string;
+}
+
+export interface MutationDeleteSavedReportArgs {
+  id: string;
+}
+
 export interface MutationCreateScheduledMessageArgs {
   instance_id: string;
   customer_id: string;
@@ -1440,6 +1480,8 @@ export interface MutationFieldArgs {
   createMessageTemplate: MutationCreateMessageTemplateArgs;
   updateMessageTemplate: MutationUpdateMessageTemplateArgs;
   deleteMessageTemplate: MutationDeleteMessageTemplateArgs;
+  saveReport: MutationSaveReportArgs;
+  deleteSavedReport: MutationDeleteSavedReportArgs;
   createScheduledMessage: MutationCreateScheduledMessageArgs;
   updateScheduledMessage: MutationUpdateScheduledMessageArgs;
   cancelScheduledMessage: MutationCancelScheduledMessageArgs;
@@ -1472,12 +1514,22 @@ export interface MutationFieldArgs {
   changeChatTicketDepartment: MutationChangeChatTicketDepartmentArgs;
 }
 
+/** A platform-wide switch (SPEC §4): whatsapp_status or maintenance_status, 'true' meaning on. */
+export interface PlatformSetting {
+  key: string;
+  value: string;
+}
+
 export interface Query {
   /** Liveness probe; always true. */
   ping: boolean;
   attendanceReferences: AttendanceReferences;
   /** Attendants who may use the connection (all of them when instance_id is omitted), with their presence; user_id is left out. */
   onlineUsers: Array<AttendanceUser>;
+  /** Audited actions of a period of local days (YYYY-MM-DD, both included), newest first. */
+  securityEvents: AuditPage;
+  /** Counts per action grouped by user (by = 'user') or by server-seen address (by = 'ip'). */
+  securityCounts: Array<AuditCount>;
   /** The tenant of the address; errors with TENANT_INVALID for an unknown slug. */
   tenant: Tenant;
   userInfos: User;
@@ -1533,6 +1585,17 @@ export interface Query {
   /** Pages of messages, page 1 the latest; `hash` returns only that message; `id` narrows to one ticket. */
   customerChatsPaginated: CustomerChatsPaginated;
   messageTemplates: Array<MessageTemplate>;
+  /** Sums of the rollups grouped by up to three dimensions; all base metrics unless `metrics` names some. */
+  reportSums: Array<ReportSum>;
+  reportNames: ReportNames;
+  /** The survey scale (setting nps_scale): '1-5' or '0-10'. */
+  reportNpsScale: string;
+  reportLiveQueue: ReportLiveQueue;
+  /** The tickets behind a figure: the metric, optionally at one day and hour. */
+  reportTickets: Array<ReportTicket>;
+  /** Survey answers of the period, lowest grades first when max_grade is given. */
+  reportSurveyAnswers: Array<ReportSurveyAnswer>;
+  savedReports: Array<SavedReport>;
   /** An administrador sees every schedule of the tenant; anyone else their own. Newest time first, at most 500. */
   scheduledMessages: Array<ScheduledMessage>;
   /** Customers matching a name or number, for the schedule form (at most 20). */
@@ -1594,6 +1657,22 @@ export interface QueryAttendanceReferencesArgs {
 export interface QueryOnlineUsersArgs {
   user_id?: Maybe<string>;
   instance_id?: Maybe<string>;
+}
+
+export interface QuerySecurityEventsArgs {
+  from: string;
+  to: string;
+  actions?: Maybe<Array<string>>;
+  user_id?: Maybe<string>;
+  ip?: Maybe<string>;
+  limit?: Maybe<number>;
+  offset?: Maybe<number>;
+}
+
+export interface QuerySecurityCountsArgs {
+  from: string;
+  to: string;
+  by: string;
 }
 
 export interface QueryGetUserValidateTwoFatctorArgs {
@@ -1712,6 +1791,30 @@ export interface QueryCustomerChatsPaginatedArgs {
   id?: Maybe<string>;
 }
 
+export interface QueryReportSumsArgs {
+  filter: ReportFilter;
+  group_by: Array<ReportDimension>;
+  metrics?: Maybe<Array<string>>;
+}
+
+export interface QueryReportLiveQueueArgs {
+  instance_ids?: Maybe<Array<string>>;
+}
+
+export interface QueryReportTicketsArgs {
+  filter: ReportFilter;
+  metric: string;
+  day?: Maybe<string>;
+  hour?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
+export interface QueryReportSurveyAnswersArgs {
+  filter: ReportFilter;
+  max_grade?: Maybe<number>;
+  limit?: Maybe<number>;
+}
+
 export interface QueryScheduledMessagesArgs {
   filters?: Maybe<ScheduledMessageFilters>;
 }
@@ -1816,6 +1919,8 @@ export interface QueryFieldArgs {
   ping: NoArgs;
   attendanceReferences: QueryAttendanceReferencesArgs;
   onlineUsers: QueryOnlineUsersArgs;
+  securityEvents: QuerySecurityEventsArgs;
+  securityCounts: QuerySecurityCountsArgs;
   tenant: NoArgs;
   userInfos: NoArgs;
   getUserValidateTwoFatctor: QueryGetUserValidateTwoFatctorArgs;
@@ -1845,6 +1950,13 @@ export interface QueryFieldArgs {
   oldCustomerChats: QueryOldCustomerChatsArgs;
   customerChatsPaginated: QueryCustomerChatsPaginatedArgs;
   messageTemplates: NoArgs;
+  reportSums: QueryReportSumsArgs;
+  reportNames: NoArgs;
+  reportNpsScale: NoArgs;
+  reportLiveQueue: QueryReportLiveQueueArgs;
+  reportTickets: QueryReportTicketsArgs;
+  reportSurveyAnswers: QueryReportSurveyAnswersArgs;
+  savedReports: NoArgs;
   scheduledMessages: QueryScheduledMessagesArgs;
   scheduleRecipients: QueryScheduleRecipientsArgs;
   settingValues: QuerySettingValuesArgs;
@@ -1876,6 +1988,92 @@ export interface RefreshPayload {
   expires_in: number;
 }
 
+/** How a report groups its sums. */
+export type ReportDimension = 'day' | 'hour' | 'instance' | 'department' | 'user' | 'campaign' | 'category' | 'reason';
+
+/** A report's filter: a period of local days (both included) and optional ids per dimension (0 = none). */
+export interface ReportFilter {
+  /** YYYY-MM-DD */
+  from: string;
+  /** YYYY-MM-DD */
+  to: string;
+  instance_ids?: Maybe<Array<string>>;
+  department_ids?: Maybe<Array<string>>;
+  user_ids?: Maybe<Array<string>>;
+  campaign_ids?: Maybe<Array<string>>;
+  category_ids?: Maybe<Array<string>>;
+  reason_ids?: Maybe<Array<string>>;
+}
+
+export interface ReportLiveAttendant {
+  id: string;
+  name: string;
+  online: boolean;
+  open_tickets: number;
+}
+
+/** The queue right now (dashboard/analytics). */
+export interface ReportLiveQueue {
+  /** Tickets waiting in the inbox. */
+  waiting: number;
+  /** Seconds the oldest of them has waited; null when none waits. */
+  longest_wait_seconds?: Maybe<number>;
+  /** Open tickets held by attendants. */
+  in_service: number;
+  attendants: Array<ReportLiveAttendant>;
+}
+
+export interface ReportName {
+  id: string;
+  name: string;
+}
+
+/** The names behind the ids a report shows, for filters and labels. */
+export interface ReportNames {
+  instances: Array<ReportName>;
+  departments: Array<ReportName>;
+  users: Array<ReportName>;
+  campaigns: Array<ReportName>;
+  categories: Array<ReportName>;
+  reasons: Array<ReportName>;
+}
+
+/** One metric summed over one group: `keys` are the group's values in the order of group_by (ids as text, '0' = none, day YYYY-MM-DD, hour 0–23). */
+export interface ReportSum {
+  keys: Array<string>;
+  metric: string;
+  count: number;
+  /** Sum of durations in ms, or of grades (survey_answered). */
+  total: number;
+}
+
+/** A survey answer, with what the customer wrote after it. */
+export interface ReportSurveyAnswer {
+  ticket_id: string;
+  instance_id: string;
+  customer_id: string;
+  customer_name?: Maybe<string>;
+  user_id?: Maybe<string>;
+  user_name?: Maybe<string>;
+  grade: number;
+  comment?: Maybe<string>;
+  answered_at: string;
+}
+
+/** A ticket behind a report figure (drill-down). */
+export interface ReportTicket {
+  id: string;
+  protocol?: Maybe<string>;
+  instance_id: string;
+  customer_id: string;
+  customer_name?: Maybe<string>;
+  user_name?: Maybe<string>;
+  created_at: string;
+  finished_at?: Maybe<string>;
+  finished_ticket: boolean;
+  grade?: Maybe<number>;
+}
+
 export interface Role {
   id: string;
   name: string;
@@ -1886,6 +2084,15 @@ export interface Role {
   users_count?: Maybe<number>;
   /** True for `administrador`: every route, cannot be deleted or lose routes. */
   is_admin?: Maybe<boolean>;
+}
+
+/** A report of the builder, saved by name for the tenant. */
+export interface SavedReport {
+  id: string;
+  name: string;
+  /** The builder's choice as JSON: metric, dimensions, filters. */
+  definition: string;
+  updated_at: string;
 }
 
 export interface ScheduledMessage {
@@ -2002,6 +2209,8 @@ export interface Subscription {
   ticketEvents: TicketEvent;
   /** Changes of the connections the viewer may use (administrador: all), e.g. a drop (activated false). */
   instanceUpdated: Instance;
+  /** SPEC §7 'global setting changed': the platform switches as they change, instead of each browser polling. */
+  globalSettingChanged: PlatformSetting;
   streamCustomerChat: CustomerChatPullBulk;
   streamChatTicket: ChatTicketPullBulk;
   streamCustomer: CustomerPullBulk;
@@ -2040,6 +2249,7 @@ export interface SubscriptionFieldArgs {
   ping: NoArgs;
   ticketEvents: SubscriptionTicketEventsArgs;
   instanceUpdated: NoArgs;
+  globalSettingChanged: NoArgs;
   streamCustomerChat: SubscriptionStreamCustomerChatArgs;
   streamChatTicket: SubscriptionStreamChatTicketArgs;
   streamCustomer: SubscriptionStreamCustomerArgs;

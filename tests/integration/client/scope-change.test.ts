@@ -208,3 +208,44 @@ describe('a user whose department changes', () => {
     expect((await ana.db.drafts.findOne(ids.anas).exec())?.text).toBe('Rascunho da Ana');
   });
 });
+
+describe('a user whose connections change', () => {
+  const anaUseOf = async (instanceId: string) =>
+    server.database.asOwner((db) =>
+      db
+        .selectFrom('user_instances as ui')
+        .innerJoin('users as u', (join) => join.onRef('u.tenant_id', '=', 'ui.tenant_id').onRef('u.id', '=', 'ui.user_id'))
+        .select(['ui.tenant_id', 'ui.user_id', 'ui.instance_id'])
+        .where('u.email', '=', 'ana@demo.local')
+        .where('ui.instance_id', '=', Number(instanceId))
+        .executeTakeFirstOrThrow(),
+    );
+
+  it('drops the rows of a connection the user may no longer use, and brings them back with it', async () => {
+    const ids = await threeTickets('551197654830');
+    const ana = await startAna((transport) => transport);
+    await syncedUnderVendas(ana, ids);
+    const use = await anaUseOf(await server.instanceId());
+
+    await server.database.asOwner((db) =>
+      db.deleteFrom('user_instances').where('tenant_id', '=', use.tenant_id).where('user_id', '=', use.user_id).where('instance_id', '=', use.instance_id).execute(),
+    );
+    try {
+      await eventually(
+        'the connection’s tickets and messages leave the device',
+        async () => (await ana.db.chattickets.count().exec()) === 0 && (await ana.db.customerchats.count().exec()) === 0,
+        15_000,
+      );
+    } finally {
+      await server.database.asOwner((db) => db.insertInto('user_instances').values(use).execute());
+    }
+    await eventually(
+      'with the connection given back, its tickets return with their messages',
+      async () => {
+        const [inbox, own] = [await holds(ana.db, ids.vendas), await holds(ana.db, ids.anas)];
+        return inbox.ticket && inbox.messages === 1 && own.ticket && own.messages === 1;
+      },
+      15_000,
+    );
+  });
+});

@@ -67,3 +67,23 @@ describe('routing: every new ticket lands in its connection’s default departme
     expect(instance.instance.default_department_id).toBe(ids.departments.Vendas);
   });
 });
+
+describe('feature flags gate routes on the server too (verifyPermission)', () => {
+  let t: TeamServer;
+  beforeAll(async () => {
+    t = await openTeamServer();
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a route of a disabled feature even to the administrador, and opens it again once enabled', async () => {
+    const verify = `mutation { verifyPermission(route: "whatsapp-campaigns") }`;
+    expect(await t.ok('admin', verify)).toEqual({ verifyPermission: true });
+    const setCampaigns = (enabled: boolean) =>
+      t.server.database.withTenant(t.demoId, (tx) => tx.updateTable('features').set({ enabled }).where('name', '=', 'campaigns').execute());
+    await setCampaigns(false);
+    expect(await t.ok('admin', verify)).toEqual({ verifyPermission: false });
+    expect(await t.ok('admin', `mutation { verifyPermission(route: "chat-attendance") }`)).toEqual({ verifyPermission: true });
+    await setCampaigns(true);
+    expect(await t.ok('admin', verify)).toEqual({ verifyPermission: true });
+  });
+});

@@ -6,5 +6,5 @@ export { useSettingValue } from './use-setting-value';
 export { useDraft } from './use-draft';
 export { useSyncState } from './use-sync-state';
 export { useReferences } from './use-references';
-export { useDataSession } from './use-data-session';
+export { useDataSession, useDataSessionStarting } from './use-data-session';
 export { useHealthIndicator, type HealthIndicator } from './use-health-indicator';

@@ -1,5 +1,5 @@
 import type { RxStorage } from 'rxdb';
-import { BehaviorSubject, Subject, Subscription, switchMap, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, map, switchMap, type Observable } from 'rxjs';
 import { publishSyncState, INITIAL_SYNC_STATE } from '../health/sync-state';
 import { requestPersistentStorage, watchStorageQuota, type StorageNotice } from '../health/storage-quota';
 import { createLeaseElection, type LeaderElection } from '../leader/lease-election';
@@ -60,6 +60,11 @@ const notices = new Subject<StorageNotice>();
 export const dataSession$: Observable<DataSession | null> = session$.asObservable();
 /** The open local database, as soon as it is open (screens query it before replication runs). */
 export const localDatabase$: Observable<PedbotDatabase | null> = database$.asObservable();
+const starting$ = new BehaviorSubject(0);
+/** Whether a data session is being started (a connection was chosen and its database is opening). */
+export const dataSessionStarting$: Observable<boolean> = starting$.pipe(map((count) => count > 0));
+export const isDataSessionStarting = (): boolean => starting$.getValue() > 0;
+
 /** Storage warnings for the UI to show as notifications (pt-BR title and message). */
 export const storageNotices$: Observable<StorageNotice> = notices.asObservable();
 
@@ -146,6 +151,12 @@ async function openScoped(input: StartDataSessionInput, scope: LocalScope): Prom
 
 /** Starts (or restarts, for another user or connection) the data session. Resolves once the local database is open. */
 export function startDataSession(input: StartDataSessionInput): Promise<DataSession> {
+  starting$.next(starting$.getValue() + 1);
+  const done = () => starting$.next(starting$.getValue() - 1);
+  return startSerialized(input).finally(done);
+}
+
+function startSerialized(input: StartDataSessionInput): Promise<DataSession> {
   return serialized(async () => {
     await stopRunning();
     const scope: LocalScope = { tenant: input.tenant, userId: input.user.id, instanceId: input.instanceId };

@@ -5,16 +5,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { t } from './texts';
 import { attendanceActions, attendanceUi } from './state/attendance-store';
-import { useAttendanceContext } from './data/use-attendance-context';
+import { useAttendanceContext, type AttendanceContext } from './data/use-attendance-context';
+import { NoConnection } from './ui/no-connection';
 import { FIRST_WINDOW, useTicketList } from './data/use-ticket-list';
 import { OPENING_WINDOW } from './data/use-conversation';
 import { useSelectedTicket } from './data/use-selected-ticket';
 import { useReferencesView } from './data/use-references-view';
 import { refreshAttendanceReferences } from './data/reference-refresh';
 import { useLiveReferences } from './data/use-live-references';
-import { useTicketEvents } from './data/use-ticket-events';
 import { TicketListPane } from './list/ticket-list-pane';
-import { TransferNoticesStack } from './lifecycle/transfer-notices-stack';
 import { EmptyHint } from './ui/empty-hint';
 import { useNow } from './ui/use-now';
 import { useFillHeight } from './ui/use-fill-height';
@@ -23,6 +22,7 @@ import { deferred } from './ui/deferred';
 import { whenIdle } from './ui/when-idle';
 import { isPickable } from '../../../shared/domain/tickets';
 import { prefetchMessages, prefetchTickets } from '../../data/actions';
+import { useDataSessionStarting } from '../../data/hooks';
 
 const noTicketHint = <EmptyHint title={t.selectTicket} hint={t.selectTicketHint} icon="note" />;
 
@@ -48,6 +48,12 @@ prefetchTickets({ tab: attendanceUi.tab, isCampaign: attendanceUi.isCampaign, li
  */
 export function AttendanceScreen() {
   const ctx = useAttendanceContext();
+  const starting = useDataSessionStarting();
+  if (!ctx.instanceId) return <NoConnection tenant={ctx.tenant} starting={starting} />;
+  return <Console ctx={ctx} />;
+}
+
+function Console({ ctx }: { ctx: AttendanceContext }) {
   const ui = useSnapshot(attendanceUi);
   const now = useNow();
   const refs = useReferencesView();
@@ -56,7 +62,6 @@ export function AttendanceScreen() {
   const ticket = useSelectedTicket(list.tickets, ui.selectedId);
   const wide = useMediaQuery('(min-width: 75em)', true) ?? true;
   const [fillRef, height] = useFillHeight<HTMLDivElement>();
-  useTicketEvents(ctx);
 
   const { tenant, instanceId, online } = ctx;
   const official = ctx.connection?.official === true;
@@ -132,12 +137,6 @@ export function AttendanceScreen() {
         )}
       </div>
       {ticket && <CustomerDrawer.Component opened={!!panel && !wide} ctx={ctx} ticket={ticket} panel={panel} userName={refs.userName} />}
-      <TransferNoticesStack
-        notices={ui.notices}
-        leaving={ui.leaving}
-        onOpen={(id) => attendanceActions.select(id)}
-        onClear={(id) => attendanceActions.clearNotice(id)}
-      />
     </>
   );
 }

@@ -146,4 +146,15 @@ export const t = {
     jsonNotObject: 'Os parâmetros devem ser um objeto JSON, entre { }.',
   },
 
+  routing: {
+    title: 'Para onde vão os novos atendimentos',
+    hint: 'Cada cliente novo desta conexão entra na fila do departamento padrão, e a equipe dele o atende.',
+    defaultDepartment: 'Departamento padrão',
+    departments: 'Departamentos que atendem esta conexão',
+    none: 'Nenhum (só administradores veem)',
+    save: 'Salvar roteamento',
+    savedTitle: 'Roteamento salvo',
+    saved: 'Os próximos atendimentos seguem o novo departamento padrão.',
+    noDefault: 'Sem departamento padrão, os novos atendimentos só aparecem para administradores.',
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { PublicLayout } from '../../ui/public-layout';
 
 interface StatusPageProps {
@@ -7,14 +8,16 @@ interface StatusPageProps {
   message: string;
   /** Where the button leads; no button without it. */
   action?: { label: string; to: string };
+  children?: ReactNode;
 }
 
 /** The shape shared by the public status pages (SPEC §2). */
-export function StatusPage({ title, message, action }: StatusPageProps) {
+export function StatusPage({ title, message, action, children }: StatusPageProps) {
   return (
     <PublicLayout title={title}>
       <Stack gap="lg">
         <Text>{message}</Text>
+        {children}
         {action ? (
           <Button component={Link} to={action.to} fullWidth>
             {action.label}

@@ -2,6 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { HOME_PATH } from '../../../shared/domain/routes';
 import { errors } from '../../../shared/i18n/pt-BR';
 import { StatusPage } from './status-page';
+import { StorePicker } from './store-picker';
 
 /** The tenant of the address, absent on the tenant-less coming-soon page. */
 const useTenant = () => useParams({ strict: false }).tenant;
@@ -9,8 +10,17 @@ const useTenant = () => useParams({ strict: false }).tenant;
 const homeAction = (tenant: string | undefined) =>
   tenant ? { label: 'Voltar ao início', to: `/${tenant}/${HOME_PATH}` } : undefined;
 
+/** Without a store in the address (the bare `/`), the page asks for it and leads to sign-in. */
 export function ComingSoonPage() {
-  return <StatusPage title="Em breve" message="Estamos preparando esta página. Volte em breve." action={homeAction(useTenant())} />;
+  const tenant = useTenant();
+  if (!tenant) {
+    return (
+      <StatusPage title="Entrar no PedBot" message="Informe a sua loja para entrar.">
+        <StorePicker />
+      </StatusPage>
+    );
+  }
+  return <StatusPage title="Em breve" message="Estamos preparando esta página. Volte em breve." action={homeAction(tenant)} />;
 }
 
 export function NotFoundPage() {
@@ -38,7 +48,9 @@ export function TenantInvalidPage() {
     <StatusPage
       title={errors.tenantInvalid}
       message="Confira o endereço: a primeira parte dele é o nome da sua loja no PedBot."
-    />
+    >
+      <StorePicker />
+    </StatusPage>
   );
 }
 

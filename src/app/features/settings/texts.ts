@@ -97,8 +97,6 @@ export const t = {
   },
   dynamic: {
     description: 'Ajustes do atendimento que valem para a loja toda ou para uma conexão. Um valor da conexão vale no lugar do da loja.',
-    on: 'Ligado',
-    off: 'Desligado',
     storeOnly: 'Vale para a loja toda.',
   },
 } as const;

@@ -37,7 +37,7 @@ export function ListToolbar<F extends string>({
           placeholder="Buscar…"
           type="search"
           value={text}
-          w={280}
+          w={220}
           onChange={(event) => {
             setText(event.currentTarget.value);
             commit(event.currentTarget.value);
@@ -69,7 +69,7 @@ export function ListToolbar<F extends string>({
           onChange={(value) => params.setFilter(filter.name, value === null ? null : String(value))}
           clearable
           searchable={filter.options.length > 8}
-          w={200}
+          w={160}
           comboboxProps={{ withinPortal: true }}
         />
       ))}

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Outlet, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { showStorageNoticesOnce } from '../../data/health/storage-notices';
 import { storageNotices$ } from '../../data/session/data-session';
@@ -19,8 +20,11 @@ const HEADER_HEIGHT = 68;
 const MENU_WIDTH = 264;
 const RAIL_WIDTH = 76;
 
-/** The signed-in frame (DESIGN §6a): side menu, floating navbar, the page's title and content. */
-export function MainLayout() {
+/**
+ * The signed-in frame (DESIGN §6a): side menu, floating navbar, the page's title and content, and
+ * `overlays` the features show on every page (the route layer passes them: ui imports no feature).
+ */
+export function MainLayout({ overlays }: { overlays?: ReactNode }) {
   const { tenant } = useParams({ from: '/$tenant' });
   const { theme, menuCollapsed } = useSnapshot(themeState);
   const [mobileOpened, mobileMenu] = useDisclosure(false);
@@ -80,6 +84,7 @@ export function MainLayout() {
           </Stack>
         </AppShell.Main>
       </AppShell>
+      {overlays}
     </AdminProviders>
   );
 }

@@ -1,8 +1,11 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { sessionState } from '../../state/session';
 import { isStarred, shortList, starredState, toggleStar } from '../../state/starred';
 import { Icon } from '../icons';
+import { loadStarredPages, saveStarredPage } from './starred-sync';
 
 /** Stars the page on screen, or takes the star away. */
 export function StarToggle({ title }: { title: string }) {
@@ -18,7 +21,11 @@ export function StarToggle({ title }: { title: string }) {
         size="lg"
         aria-label={label}
         aria-pressed={starred}
-        onClick={() => toggleStar(url, title)}
+        onClick={() => {
+          toggleStar(url, title);
+          const tenant = url.split('/')[1];
+          if (tenant) void saveStarredPage(tenant, url, title, !starred);
+        }}
       >
         <Icon name="star" filled={starred} />
       </ActionIcon>
@@ -29,6 +36,10 @@ export function StarToggle({ title }: { title: string }) {
 /** The short list of starred pages (SPEC §9: the first 10). */
 export function StarredMenu({ tenant }: { tenant: string }) {
   const { pages } = useSnapshot(starredState);
+  const userId = useSnapshot(sessionState).current?.user.id;
+  useEffect(() => {
+    if (userId) void loadStarredPages(tenant);
+  }, [tenant, userId]);
   const list = shortList(pages, tenant);
   return (
     <Menu position="bottom-end" width={260} shadow="md">

@@ -1,17 +1,14 @@
-import { sql } from 'kysely';
-import { ACK, advanceAck, type Ack } from '../../../shared/domain/messages';
+import { ACK } from '../../../shared/domain/messages';
 import { channelTexts } from '../../../shared/i18n/pt-BR';
-import type { Database, Tx } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { Logger } from '../../logger';
-import type { ChannelInstance, InstanceKey, OutboundMessage, SendResult } from '../channel';
+import type { ChannelInstance, OutboundMessage, SendResult } from '../channel';
 import type { InboundPipeline } from '../inbound-pipeline';
 import { fileUrl, type MediaStore } from '../media/media-store';
 import { ChannelSendError } from '../send-error';
 import { newSandboxMessageId, sandboxBatch, type SandboxInbound } from './inbound-request';
+import { SandboxAckSteps } from './sandbox-ack-steps';
 import type { SandboxMessage } from './sandbox-conversation';
-
-/** Steps applied per read of the due ones. */
-const STEP_BATCH = 100;
 
 export interface SandboxNetworkOptions {
   database: Database;
@@ -44,18 +41,20 @@ function describe(message: OutboundMessage): Pick<SandboxMessage, 'type' | 'text
  * While a connection is down, sends fail as retryable and customer messages are held, then
  * delivered in order when it comes back.
  *
- * Crash safety (issue 13 §2): a send is deduplicated by its idempotency key, and each coming ack
- * step is a row with a due time (sandbox_ack_steps) written in the send's transaction. Timers only
- * nudge; `runDueSteps` (called by them and by the channels' poller) does the work, so a restart
- * resumes every step.
+ * Crash safety (issue 13 §2): a send is deduplicated by its idempotency key, and its coming ack
+ * steps are rows written in the send's transaction (sandbox-ack-steps.ts).
  */
 export class SandboxNetwork {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
+  private readonly steps: SandboxAckSteps;
 
-  constructor(private readonly options: SandboxNetworkOptions) {}
+  constructor(private readonly options: SandboxNetworkOptions) {
+    this.steps = new SandboxAckSteps(options);
+  }
+
+  /** Applies the ack steps that are due (the channels' poller calls it; a restart resumes them). */
+  runDueSteps(): Promise<void> {
+    return this.steps.runDue();
+  }
 
   /** The business sends: recorded in the outbox with its first ack step; a repeated key answers the first send. */
   async send(instance: ChannelInstance, message: OutboundMessage): Promise<SendResult> {
@@ -94,11 +93,11 @@ export class SandboxNetwork {
         .returning('provider_message_id')
         .executeTakeFirst();
       // WhatsApp reports only 'sent' for a reaction.
-      if (inserted && message.kind !== 'reaction') await this.addStep(tx, instance, providerMessageId, ACK.delivered);
+      if (inserted && message.kind !== 'reaction') await this.steps.add(tx, instance, providerMessageId, ACK.delivered);
       return inserted?.provider_message_id ?? null;
     });
     if (stored === null) return { providerMessageId: (await this.sentWithKey(instance, key!))! };
-    this.nudge(this.options.ackStepMs);
+    this.steps.nudge();
     return { providerMessageId };
   }
 
@@ -112,114 +111,6 @@ export class SandboxNetwork {
         .executeTakeFirst(),
     );
     return row?.provider_message_id ?? null;
-  }
-
-  private async addStep(tx: Tx, instance: InstanceKey, providerMessageId: string, ack: Ack): Promise<void> {
-    await tx
-      .insertInto('sandbox_ack_steps')
-      .values({
-        tenant_id: instance.tenantId,
-        instance_id: instance.id,
-        provider_message_id: providerMessageId,
-        ack,
-        due_at: sql<Date>`now() + ${`${this.options.ackStepMs} milliseconds`}::interval`,
-      })
-      .execute();
-  }
-
-  /** Runs the due steps soon (a timer is only a nudge: the steps are rows). */
-  private nudge(delayMs: number): void {
-    if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.runDueSteps();
-    }, delayMs);
-    this.timers.add(timer);
-  }
-
-  /**
-   * Applies every due ack step (all tenants); coalesces with a run in progress. Each step is first
-   * reported through the pipeline, then removed with the next step added, so a crash between the two
-   * only repeats a status, which moves nothing back (acks only advance).
-   */
-  runDueSteps(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          for (const tenantId of await this.tenantsWithDueSteps()) await this.runTenantSteps(tenantId);
-        } catch (err) {
-          this.options.logger.error({ err }, 'sandbox ack failed');
-        }
-      } while (this.again && !this.closed);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async tenantsWithDueSteps(): Promise<number[]> {
-    const { rows } = await this.options.database.asOwner((db) =>
-      sql<{ tenant_id: number }>`select distinct tenant_id from sandbox_ack_steps where due_at <= now() limit 1000`.execute(db),
-    );
-    return rows.map((row) => Number(row.tenant_id));
-  }
-
-  private async runTenantSteps(tenantId: number): Promise<void> {
-    for (;;) {
-      const steps = await this.options.database.withTenant(tenantId, (tx) =>
-        tx
-          .selectFrom('sandbox_ack_steps')
-          .select(['id', 'instance_id', 'provider_message_id', 'ack'])
-          .where('tenant_id', '=', tenantId)
-          .where('due_at', '<=', sql<Date>`now()`)
-          .orderBy('due_at')
-          .orderBy('id')
-          .limit(STEP_BATCH)
-          .execute(),
-      );
-      for (const step of steps) {
-        if (this.closed) return;
-        await this.runStep(tenantId, step);
-      }
-      if (steps.length < STEP_BATCH) return;
-    }
-  }
-
-  private async runStep(tenantId: number, step: { id: number; instance_id: number; provider_message_id: string; ack: number }): Promise<void> {
-    const instance = { tenantId, id: step.instance_id };
-    const ack = step.ack === ACK.read ? ACK.read : ACK.delivered;
-    await this.options.pipeline.processStatuses(instance, [
-      { providerMessageId: step.provider_message_id, status: ack === ACK.read ? 'read' : 'delivered', at: new Date(), recipient: null, error: null },
-    ]);
-    const next = await this.options.database.withTenant(tenantId, async (tx) => {
-      const taken = await tx.deleteFrom('sandbox_ack_steps').where('tenant_id', '=', tenantId).where('id', '=', step.id).returning('id').executeTakeFirst();
-      // Another process took this step meanwhile: it adds the next one.
-      if (!taken) return false;
-      const row = await tx
-        .selectFrom('sandbox_messages')
-        .select(['id', 'ack'])
-        .where('tenant_id', '=', tenantId)
-        .where('provider_message_id', '=', step.provider_message_id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) return false;
-      await tx
-        .updateTable('sandbox_messages')
-        .set({ ack: advanceAck(row.ack, ack), updated_at: new Date() })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', row.id)
-        .execute();
-      if (ack !== ACK.delivered) return false;
-      await this.addStep(tx, instance, step.provider_message_id, ACK.read);
-      return true;
-    });
-    if (next) this.nudge(this.options.ackStepMs);
   }
 
   /** The customer writes; answers the provider message id. Held while the connection is down. */
@@ -289,10 +180,7 @@ export class SandboxNetwork {
     }
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.running;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+  close(): Promise<void> {
+    return this.steps.close();
   }
 }

@@ -4,6 +4,7 @@ import type { LoginPayload } from '../../../shared/graphql/generated';
 import { auth as texts } from '../../../shared/i18n/pt-BR';
 import type { RequestContext } from '../../graphql/context';
 import { appError } from '../../graphql/errors';
+import { recordAudit } from '../audit/record-audit';
 import { loadUserPayload } from '../users/user-payload';
 import { refuseWhileThrottled, tooManyAttempts } from './auth-throttles';
 import { openSession } from './sessions';
@@ -61,6 +62,7 @@ export async function countFailure(context: RequestContext, userId: number, erro
       .returning('blocked_at')
       .executeTakeFirst(),
   );
+  if (row?.blocked_at) await recordAudit(context, { action: 'locked', userId });
   return row?.blocked_at ? userBlocked() : error;
 }
 

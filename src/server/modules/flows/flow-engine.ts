@@ -163,13 +163,11 @@ class SessionStep {
     return `${kind}:${this.tenantId}:${this.session.id}:${this.session.step + 1}`;
   }
 
-  /** A category tag on the ticket, when the CRM's categories are there to tag with. */
+  /** Tags the ticket with a CRM category (a category deleted since the flow was published is skipped). */
   private async addCategory(categoryId: string): Promise<void> {
     const id = Number(categoryId);
     if (!Number.isSafeInteger(id)) return;
-    const { rows } = await sql<{ ready: boolean }>`select to_regclass('chat_ticket_categories') is not null and to_regclass('categories') is not null as ready`.execute(this.tx);
-    if (!rows[0]?.ready) return;
-    await sql`insert into chat_ticket_categories (tenant_id, chat_ticket_id, category_id)
+    await sql`insert into ticket_categories (tenant_id, chat_ticket_id, category_id)
       select ${this.tenantId}, ${this.ticket.id}, c.id from categories c where c.tenant_id = ${this.tenantId} and c.id = ${id}
       on conflict do nothing`.execute(this.tx);
     this.changes.add('chattickets', this.ticket.instance_id);

@@ -1,6 +1,7 @@
 import { requireRoute } from '../../graphql/guards';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { parseInput } from '../../graphql/validation';
+import { recordAudit } from '../audit/record-audit';
 import { createRole, deleteRole, listRoles, loadRole, updateRole } from './role-admin';
 import { createRoleInput, roleIdInput, updateRoleInput } from './role-inputs';
 
@@ -23,15 +24,21 @@ export const rolesResolvers: ModuleResolvers = {
   Mutation: {
     createRole: async (_parent, args, context) => {
       requireRoute(context, ADD);
-      return createRole(context, parseInput(createRoleInput, args));
+      const role = await createRole(context, parseInput(createRoleInput, args));
+      await recordAudit(context, { action: 'role_created', detail: role.name });
+      return role;
     },
     updateRole: async (_parent, args, context) => {
       requireRoute(context, EDIT);
-      return updateRole(context, parseInput(updateRoleInput, args));
+      const role = await updateRole(context, parseInput(updateRoleInput, args));
+      await recordAudit(context, { action: 'role_changed', detail: role.name });
+      return role;
     },
     deleteRole: async (_parent, args, context) => {
       requireRoute(context, LIST);
-      await deleteRole(context, parseInput(roleIdInput, args).id);
+      const { id } = parseInput(roleIdInput, args);
+      await deleteRole(context, id);
+      await recordAudit(context, { action: 'role_deleted', detail: `#${id}` });
       return true;
     },
   },

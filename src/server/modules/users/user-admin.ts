@@ -3,7 +3,7 @@ import { ADMIN_ROLE } from '../../../shared/domain/routes';
 import type { User } from '../../../shared/graphql/generated';
 import type { Tx } from '../../db/database';
 import type { RequestContext, Viewer } from '../../graphql/context';
-import { validation } from '../../graphql/errors';
+import { forbidden, validation } from '../../graphql/errors';
 import { afterTeamChange } from './team-events';
 import { teamTexts } from './texts';
 import type { NewUserInput, UpdateUserInput } from './user-inputs';
@@ -31,6 +31,12 @@ async function loadOne(context: RequestContext, tx: Tx, userId: number): Promise
 export const loadTeamUser = (context: RequestContext, userId: number): Promise<User> =>
   context.database.withTenant(context.tenant.id, (tx) => loadOne(context, tx, userId));
 
+/** A role that may open users/list is not enough to make or unmake an administrador: only one may. */
+function assertMayGrant<R extends { name: string }>(viewer: Viewer, role: R): R {
+  if (role.name === ADMIN_ROLE && viewer.roleName !== ADMIN_ROLE) throw forbidden();
+  return role;
+}
+
 async function liveUser(tx: Tx, tenantId: number, userId: number) {
   const user = await tx
     .selectFrom('users as u')
@@ -46,12 +52,12 @@ async function liveUser(tx: Tx, tenantId: number, userId: number) {
 }
 
 /** newUser (SPEC §7): the e-mail is unique among the tenant's users; the password is hashed outside the transaction. */
-export async function createUser(context: RequestContext, input: NewUserInput): Promise<User> {
+export async function createUser(context: RequestContext, viewer: Viewer, input: NewUserInput): Promise<User> {
   const tenantId = context.tenant.id;
   const passwordHash = await context.services.passwords.hash(input.password);
   const userId = await context.database
     .withTenant(tenantId, async (tx) => {
-      await roleById(tx, tenantId, input.role_id);
+      assertMayGrant(viewer, await roleById(tx, tenantId, input.role_id));
       if (input.user_department_id != null) await assertActiveDepartment(tx, tenantId, input.user_department_id, 'user_department_id');
       await assertInstances(tx, tenantId, input.chosen_instances ?? [], 'chosen_instances');
       await assertEmailFree(tx, tenantId, input.email, null);
@@ -82,13 +88,14 @@ export async function createUser(context: RequestContext, input: NewUserInput): 
  * updateUser (SPEC §7). `given` tells which optional fields the caller sent (an explicit null
  * clears the department or the photo; an absent one keeps them).
  */
-export async function updateUser(context: RequestContext, input: UpdateUserInput, given: ReadonlySet<string>): Promise<User> {
+export async function updateUser(context: RequestContext, viewer: Viewer, input: UpdateUserInput, given: ReadonlySet<string>): Promise<User> {
   const tenantId = context.tenant.id;
   const passwordHash = input.password ? await context.services.passwords.hash(input.password) : null;
   const photo = given.has('image') ? await storeUserPhoto(context, input.image ?? null) : undefined;
   const outcome = await context.database
     .withTenant(tenantId, async (tx) => {
       const user = await liveUser(tx, tenantId, input.id);
+      if (user.role_name === ADMIN_ROLE && viewer.roleName !== ADMIN_ROLE) throw forbidden();
       const changes: Record<string, unknown> = {};
       if (input.name != null) changes.name = input.name;
       if (input.username != null) changes.username = input.username || null;
@@ -97,7 +104,7 @@ export async function updateUser(context: RequestContext, input: UpdateUserInput
         changes.email = input.email;
       }
       if (input.role_id != null && input.role_id !== user.role_id) {
-        const role = await roleById(tx, tenantId, input.role_id);
+        const role = assertMayGrant(viewer, await roleById(tx, tenantId, input.role_id));
         if (user.role_name === ADMIN_ROLE && role.name !== ADMIN_ROLE) {
           if (await isPrincipalUser(tx, tenantId, user.id)) throw validation('role_id', teamTexts.principalProtected);
           if ((await otherAdministrators(tx, tenantId, user.id)) === 0) throw validation('role_id', teamTexts.lastAdmin);
@@ -137,6 +144,7 @@ export async function deleteUser(context: RequestContext, viewer: Viewer, userId
   const tenantId = context.tenant.id;
   await context.database.withTenant(tenantId, async (tx) => {
     const user = await liveUser(tx, tenantId, userId);
+    if (user.role_name === ADMIN_ROLE && viewer.roleName !== ADMIN_ROLE) throw forbidden();
     if (user.id === viewer.userId) throw validation('id', teamTexts.selfDelete);
     if (await isPrincipalUser(tx, tenantId, user.id)) throw validation('id', teamTexts.principalProtected);
     if (user.role_name === ADMIN_ROLE && (await otherAdministrators(tx, tenantId, user.id)) === 0) throw validation('id', teamTexts.lastAdmin);

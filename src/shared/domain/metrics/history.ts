@@ -31,5 +31,18 @@ export interface TicketHistory {
   events: readonly TicketHistoryEvent[];
 }
 
-/** Events in time order; at equal times the listed order stands (sort is stable). */
-export const sortedEvents = (history: TicketHistory): TicketHistoryEvent[] => [...history.events].sort((a, b) => a.at - b.at);
+/**
+ * Events in time order; at equal times the listed order stands (sort is stable). A ticket opens
+ * with its first message, whose provider timestamp (whole seconds on WhatsApp) may read earlier
+ * than the ticket row's creation: the opening is moved back to it, so that message is waited on.
+ */
+export function sortedEvents(history: TicketHistory): TicketHistoryEvent[] {
+  const events = [...history.events].sort((a, b) => a.at - b.at);
+  const opening = events.findIndex((e) => e.kind === 'opened');
+  const first = events[0];
+  if (opening > 0 && first) {
+    const [opened] = events.splice(opening, 1);
+    if (opened) events.unshift({ ...opened, at: first.at });
+  }
+  return events;
+}

@@ -13,7 +13,7 @@ const props = (extra: Partial<ComposerProps> = {}): ComposerProps => ({
   quickAnswers: [],
   templates: [],
   templateRequired: false,
-  onSendText: () => undefined,
+  onSendText: async () => undefined,
   onSendAttachment: async () => undefined,
   onSendTemplate: () => undefined,
   onProblem: () => undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlatformStatus, platformAvailability, platformState } from '../../../../src/app/state/platform';
+import { applyPlatformSetting, checkPlatformStatus, platformAvailability, platformState } from '../../../../src/app/state/platform';
 
 describe('platformAvailability (SPEC §4)', () => {
   it('is online only with WhatsApp on and no maintenance', () => {
@@ -42,5 +42,16 @@ describe('checkPlatformStatus', () => {
     const fetchImpl = (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
     await checkPlatformStatus(null, fetchImpl);
     expect(platformState).toMatchObject({ maintenance: true, offlinePlatform: true });
+  });
+});
+
+describe('applyPlatformSetting (SPEC §7 "global setting changed")', () => {
+  it('applies one pushed switch over the last readings', () => {
+    Object.assign(platformState, { whatsappStatus: 'true', maintenanceStatus: 'false', maintenance: false, offlinePlatform: false });
+    applyPlatformSetting('maintenance_status', 'true');
+    expect(platformState).toMatchObject({ whatsappStatus: 'true', maintenanceStatus: 'true', maintenance: true, offlinePlatform: true });
+    applyPlatformSetting('maintenance_status', 'false');
+    applyPlatformSetting('whatsapp_status', 'false');
+    expect(platformState).toMatchObject({ maintenance: false, offlinePlatform: true });
   });
 });

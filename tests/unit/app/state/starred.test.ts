@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isStarred, shortList, starredState, toggleStar } from '../../../../src/app/state/starred';
+import { isStarred, replaceTenantPages, shortList, starredState, toggleStar } from '../../../../src/app/state/starred';
 
 describe('starred pages', () => {
   beforeEach(() => {
@@ -20,5 +20,12 @@ describe('starred pages', () => {
     expect(list).toHaveLength(10);
     expect(list[0]?.url).toBe('/demo/page-1');
     expect(list.at(-1)?.url).toBe('/demo/page-10');
+  });
+
+  it("takes the server's list for one tenant and keeps the other tenants' stars", () => {
+    toggleStar('/other/help/rules', 'Regras');
+    toggleStar('/demo/old', 'Antiga');
+    replaceTenantPages('demo', [{ url: '/demo/help/support', title: 'Suporte', is_bookmarked: true }]);
+    expect(starredState.pages.map((p) => p.url)).toEqual(['/other/help/rules', '/demo/help/support']);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../../../../src/shared/domain/routes';
 import { APP_ROUTES, routeByName } from '../../../../src/shared/domain/routes';
 import type { RoleAccess } from '../../../../src/shared/domain/permissions';
-import { canOpenRoute, isAdminRole, visibleSections } from '../../../../src/shared/domain/permissions';
+import { canOpenRoute, featureFlagsOf, isAdminRole, visibleSections } from '../../../../src/shared/domain/permissions';
 
 const admin: RoleAccess = { name: 'administrador', has_permission_routes: [] };
 const attendant: RoleAccess = { name: 'atendente', has_permission_routes: ['chat-attendance', 'customers-list'] };
@@ -111,5 +111,32 @@ describe('visibleSections', () => {
 
   it('shows nothing without a role', () => {
     expect(visibleSections(null)).toEqual([]);
+  });
+});
+
+describe('feature flags gate routes (SPEC §6 Feature)', () => {
+  const withCampaigns: RoleAccess = { name: 'atendente', has_permission_routes: ['whatsapp-campaigns', 'chat-attendance'] };
+
+  it('hides every route of a disabled feature, from administrador too, in the router check and the menu', () => {
+    const off = featureFlagsOf([{ name: 'campaigns', enabled: false }]);
+    expect(canOpenRoute('whatsapp-campaigns', withCampaigns, off)).toBe(false);
+    expect(canOpenRoute('whatsapp-campaigns-edit', admin, off)).toBe(false);
+    expect(canOpenRoute('chat-attendance', withCampaigns, off)).toBe(true);
+    const menu = visibleSections(admin, off).flatMap((section) => section.routes.map((route) => route.name));
+    expect(menu).not.toContain('whatsapp-campaigns');
+    expect(menu).toContain('chat-flows-list');
+  });
+
+  it('opens routes of enabled features, of features the tenant does not list, and when flags are not known', () => {
+    expect(canOpenRoute('whatsapp-campaigns', withCampaigns, featureFlagsOf([{ name: 'campaigns', enabled: true }]))).toBe(true);
+    expect(canOpenRoute('whatsapp-campaigns', withCampaigns, {})).toBe(true);
+    expect(canOpenRoute('whatsapp-campaigns', withCampaigns)).toBe(true);
+  });
+
+  it('names a feature only on routes of gated areas', () => {
+    const gated = APP_ROUTES.filter((route) => route.feature !== undefined).map((route) => route.name);
+    expect(gated).toEqual(expect.arrayContaining(['whatsapp-campaigns', 'chat-flows-list', 'orders-products', 'dashboard-report-nps', 'configs-nps-messages']));
+    expect(gated).not.toContain('chat-attendance');
+    expect(gated).not.toContain('users-list');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { foldForSearch } from '../../../../shared/domain/messages';
 import { errors } from '../../../../shared/i18n/pt-BR';
@@ -13,16 +14,19 @@ import { QUICK_ANSWER_LIST_ID, QuickAnswerList, quickAnswerOptionId } from './qu
 import { AttachControls } from './attach-controls';
 import { AttachmentCard } from './attachment-card';
 import { TemplatePicker } from './template-picker';
+import { KnowledgeButton } from './knowledge-picker';
 import { ReplyPreview } from './reply-preview';
 import { COMPOSE_SLASH_EVENT } from '../model/keyboard';
 import type { AttachmentDraft } from './attachment';
 import { useComposerAttachment } from './use-composer-attachment';
+import { holdPageWhile } from './page-hold';
 import { filterQuickAnswers, insertText, slashTokenAt, toggleFormat, type Edit, type FormatMarker } from './text-editing';
 
 export interface ComposerProps {
   /** The draft saved for this ticket; adopted once when it arrives (the composer is keyed by ticket). */
   draft: string | null;
-  onDraftChange: (text: string) => void;
+  /** Saves the draft; may resolve once it is stored. */
+  onDraftChange: (text: string) => void | Promise<void>;
   replyTo: MessageView | null;
   onCancelReply: () => void;
   commentMode: boolean;
@@ -31,12 +35,17 @@ export interface ComposerProps {
   templates: readonly MessageTemplateView[];
   /** Outside the 24 h window of an official connection only templates may go out. */
   templateRequired: boolean;
-  onSendText: (text: string) => void;
+  /** Resolves once the message is in the local database (then the composer clears); rejects when it is not. */
+  onSendText: (text: string) => Promise<void>;
   onSendAttachment: (attachment: AttachmentDraft, caption: string) => Promise<void>;
   onSendTemplate: (template: MessageTemplateView) => void;
   /** Tells the user why something was refused (notification). */
   onProblem: (title: string, message: string) => void;
+  /** Schedules the typed text for later (crm/schedules); absent where scheduling is not offered. */
+  onSchedule?: (text: string) => void;
 }
+
+const SCHEDULE_LABEL = 'Agendar mensagem';
 
 const DRAFT_DELAY_MS = 300;
 
@@ -52,6 +61,7 @@ export function Composer(props: ComposerProps) {
   const [answersDismissed, setAnswersDismissed] = useState(false);
   const [refused, setRefused] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const { tenant } = useParams({ strict: false }) as { tenant: string };
   const media = useComposerAttachment(props.onSendAttachment, props.onProblem);
 
   if (draft !== null && !typed.current && text !== draft && text === '') setText(draft);
@@ -113,20 +123,35 @@ export function Composer(props: ComposerProps) {
   const insert = (value: string) => apply(insertText(text, ...selection(), value));
   const pickAnswer = (answer: QuickAnswer) => slash && apply(insertText(text, slash.from, slash.to, answer.message));
 
+  // The text being written to the local database: Enter again meanwhile sends nothing twice.
+  const writing = useRef<string | null>(null);
   const send = () => {
-    const value = text.trim();
-    if (!value) return;
+    const sent = text;
+    const value = sent.trim();
+    if (!value || writing.current !== null) return;
     if (hasForbiddenCharacters(value)) {
       setRefused(true);
       props.onProblem(errors.attackTitle, errors.attackMessage);
       return;
     }
-    props.onSendText(value);
-    typed.current = true;
-    setText('');
-    setCaret(0);
-    setPreview(false);
-    onDraftChange('');
+    writing.current = sent;
+    // Text and draft stay until the message is stored locally: a tab closed meanwhile keeps both,
+    // and the page is held until the draft no longer holds the sent text either.
+    const written = props.onSendText(value).then(() => {
+      // What was typed after Enter stays in the box.
+      const now = textRef.current;
+      const rest = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now.trim() === value ? '' : now;
+      typed.current = true;
+      setText(rest);
+      setCaret(rest.length);
+      setPreview(false);
+      return onDraftChange(rest);
+    });
+    void holdPageWhile(written)
+      .catch(() => undefined)
+      .finally(() => {
+        writing.current = null;
+      });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -245,6 +270,9 @@ export function Composer(props: ComposerProps) {
             </Tooltip>
           )}
           {!blocked && (
+            <KnowledgeButton tenant={tenant} onInsert={insert} onAttach={(kind, file, name) => media.choose(kind, file, name, text)} onProblem={props.onProblem} />
+          )}
+          {!blocked && (
             <AttachControls
               disabled={commentMode}
             recorder={media.recorder}
@@ -256,6 +284,13 @@ export function Composer(props: ComposerProps) {
           {!blocked && <FormatToolbar onFormat={format} preview={preview} onTogglePreview={() => setPreview((p) => !p)} />}
         </Group>
         <Group gap={4} wrap="nowrap">
+          {props.onSchedule && !commentMode && !blocked && (
+            <Tooltip label={SCHEDULE_LABEL} openDelay={400}>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={SCHEDULE_LABEL} onClick={() => props.onSchedule?.(text)}>
+                <Icon name="clock" size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Tooltip label={t.commentMode} openDelay={400}>
             <ActionIcon
               variant={commentMode ? 'filled' : 'subtle'}

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useDraft } from '../../../data/hooks';
 import { markTicketViewed, retryMessage, sendMessage } from '../../../data/actions';
 import { formatPhone } from '../../../../shared/domain/phone';
+import { ADMIN_ROLE } from '../../../../shared/domain/routes';
 import { t } from '../texts';
 import type { ClosingReason, DepartmentView, MessageTemplateView, MessageView, OnlineUser, QuickAnswer, TicketView } from '../model/types';
 import { ticketAbilities, ticketState } from '../model/ticket-state';
@@ -17,10 +18,12 @@ import type { AttendanceContext } from '../data/use-attendance-context';
 import { fetchOnlineUsers, sendAttachment, sendReaction, sendTemplate, signedFileUrl } from '../api/attendance-operations';
 import type { AttachmentDraft } from '../composer/attachment';
 import { ConversationHeader } from './conversation-header';
+import { NoDepartmentBanner } from './no-department-banner';
 import { MessageList } from './message-list';
 import { MessageSearchBar } from './message-search-bar';
 import { MediaResolverContext } from './media-url';
 import { deferred } from '../ui/deferred';
+import { ScheduleMessageModal } from '../composer/schedule-message-modal';
 
 // The composer and the dialogs are their own chunks, so the conversation paints without their code;
 // they are fetched once the page is idle, before an attendant types or opens a dialog.
@@ -62,6 +65,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
   const ticketId = String(ticket.id);
   const conversation = useConversation(ticket, ctx.instanceId, ui.messageSearch.open ? ui.messageSearch.query : '', now);
   const [draft, saveDraft] = useDraft(ticketId);
+  const [scheduleText, setScheduleText] = useState<string | null>(null);
   const customer = ticket.customer ?? null;
   const name = customer ? customerDisplayName(customer) : ticket.customer_name || customerDisplayName(null);
   const actions = useTicketActions(ctx.tenant, ticket, name);
@@ -137,14 +141,19 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
     },
     [ticketId, saveDraft, draft?.text],
   );
-  const onDraftChange = useCallback((text: string) => void saveDraft(text, attendanceUi.replyTo[ticketId] ?? null), [saveDraft, ticketId]);
-  const onSendText = (text: string) => {
-    sendMessage({
-      ticket: { id: ticketId, customer_id: String(ticket.customer_id), instance_id: String(ticket.instance_id) },
-      text,
-      replyTo: replyId && !ui.commentMode ? { id: replyId } : null,
-      comment: ui.commentMode,
-    }).catch(() => problem(t.ack.failed, t.needsNetwork));
+  const onDraftChange = useCallback((text: string) => saveDraft(text, attendanceUi.replyTo[ticketId] ?? null), [saveDraft, ticketId]);
+  const onSendText = async (text: string) => {
+    try {
+      await sendMessage({
+        ticket: { id: ticketId, customer_id: String(ticket.customer_id), instance_id: String(ticket.instance_id) },
+        text,
+        replyTo: replyId && !ui.commentMode ? { id: replyId } : null,
+        comment: ui.commentMode,
+      });
+    } catch (error) {
+      problem(t.ack.failed, t.needsNetwork);
+      throw error;
+    }
     if (replyId) setReply(null);
   };
   const onSendAttachment = (attachment: AttachmentDraft, caption: string) => sendAttachment(target, attachment, caption);
@@ -198,6 +207,9 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
           onClose={() => attendanceActions.openMessageSearch(false)}
         />
       )}
+      {ctx.viewer.roleName === ADMIN_ROLE && ticket.inbox_department_id == null && state !== 'closed' ? (
+        <NoDepartmentBanner tenant={ctx.tenant} ticketId={String(ticket.id)} departments={refs.departments} />
+      ) : null}
       <MessageList
         conversationKey={`${ticket.customer_id}|${ticket.instance_id}`}
         items={conversation.items}
@@ -249,6 +261,17 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
             )
           }
           onProblem={problem}
+          onSchedule={setScheduleText}
+        />
+      )}
+      {scheduleText !== null && (
+        <ScheduleMessageModal
+          initialText={scheduleText}
+          onClose={() => setScheduleText(null)}
+          tenant={ctx.tenant}
+          instanceId={String(ticket.instance_id)}
+          customerId={String(ticket.customer_id)}
+          online={ctx.online}
         />
       )}
       {transferMounted && (

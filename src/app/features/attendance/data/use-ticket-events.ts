@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
-import { createClient } from 'graphql-ws';
 import { notifications } from '@mantine/notifications';
-import { getAccessToken } from '../../../api/graphql-client';
+import { subscribeOnTabSocket } from '../../../data/live/tab-socket';
 import { noticeFor, type TransferEvent } from '../model/transfer-notices';
 import { attendanceActions } from '../state/attendance-store';
 import { t } from '../texts';
-import type { AttendanceContext } from './use-attendance-context';
 
 /** A ticket event as the server's `ticketEvents` subscription sends it (attendance.graphql). */
 export interface TicketEventPayload {
@@ -54,40 +52,17 @@ export function handleTicketEvent(event: TicketEventPayload, viewerId: string, n
 }
 
 /**
- * Listens to the connection's ticket events while the console is open (SPEC §4 notices). The
- * socket reconnects on its own; events missed while offline are not replayed, as they are
- * notices of the moment (the tickets themselves arrive by replication).
+ * Listens to the connection's ticket events on every signed-in page (SPEC §4 notices), on the
+ * tab's one socket, which reconnects on its own; events missed while offline are not replayed, as
+ * they are notices of the moment (the tickets themselves arrive by replication).
  */
-export function useTicketEvents(ctx: AttendanceContext): void {
-  const { tenant, instanceId } = ctx;
-  const viewerId = ctx.viewer.userId;
+export function useTicketEvents(instanceId: string | null, viewerId: string): void {
   useEffect(() => {
     if (!instanceId || !viewerId) return;
-    const client = createClient({
-      url: `${location.origin.replace(/^http/, 'ws')}/${encodeURIComponent(tenant)}/graphql`,
-      connectionParams: async () => {
-        const token = await getAccessToken();
-        return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
-      },
-      retryAttempts: Infinity,
-      shouldRetry: () => true,
-      retryWait: () => new Promise((resolve) => setTimeout(resolve, 1000)),
-      keepAlive: 29_000,
-      lazy: false,
+    return subscribeOnTabSocket<{ ticketEvents: TicketEventPayload }>(TICKET_EVENTS, { instance_id: instanceId }, {
+      next: (data) => handleTicketEvent(data.ticketEvents, viewerId, Date.now()),
+      error: () => undefined,
+      complete: () => undefined,
     });
-    const stop = client.subscribe<{ ticketEvents: TicketEventPayload }>(
-      { query: TICKET_EVENTS, variables: { instance_id: instanceId } },
-      {
-        next: (result) => {
-          if (result.data?.ticketEvents) handleTicketEvent(result.data.ticketEvents, viewerId, Date.now());
-        },
-        error: () => undefined,
-        complete: () => undefined,
-      },
-    );
-    return () => {
-      stop();
-      void client.dispose();
-    };
-  }, [tenant, instanceId, viewerId]);
+  }, [instanceId, viewerId]);
 }

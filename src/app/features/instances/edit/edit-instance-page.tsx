@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from '../../../ui/remote/load-states';
 import { useInstance } from '../ui/use-instance';
 import { EditInstanceForm } from './edit-instance-form';
 import { InstanceActions } from './instance-actions';
+import { RoutingSection } from './routing-section';
 
 /** instances/edit/{id} (check rule): a connection's settings, restart and deletion (issue 4 §4). */
 export function EditInstancePage() {
@@ -38,6 +39,7 @@ export function EditInstancePage() {
         link={{ to: paths.build(tenant, instance.id), label: t.edit.buildLink }}
       />
       <EditInstanceForm key={instance.id} tenant={tenant} instance={instance} onSaved={update} />
+      <RoutingSection instanceId={instance.id} />
       <InstanceActions tenant={tenant} instance={instance} onRestarted={update} onDeleted={deleted} />
     </Stack>
   );

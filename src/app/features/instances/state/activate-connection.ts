@@ -3,6 +3,7 @@ import { errors } from '../../../../shared/i18n/pt-BR';
 import { currentDataSession } from '../../../data/session/data-session';
 import { selectConnection } from '../../../data/session/app-binding';
 import { sessionState } from '../../../state/session';
+import { fetchInstances } from '../api/instance-operations';
 import type { InstanceView } from '../model/instance';
 import { activeInstanceFor, activeInstanceState, chooseActiveInstance } from './active-instance';
 import { storeConnectionReferences } from './connection-references';
@@ -42,4 +43,17 @@ export function activateConnection(tenant: string, userId: string, instance: Pic
 export function resumeActiveConnection(tenant: string): void {
   const choice = activeInstanceFor(activeInstanceState, tenant, sessionState.current?.user.id);
   if (choice) replicate(tenant, choice.instanceId);
+}
+
+/**
+ * A user who may use exactly one connection never has to choose it (issue 12 §6): with no choice
+ * remembered, that one is chosen on entering the signed-in area. Offline or refused, nothing happens.
+ */
+export async function chooseOnlyConnection(tenant: string): Promise<void> {
+  const userId = sessionState.current?.user.id;
+  if (!userId || activeInstanceFor(activeInstanceState, tenant, userId)) return;
+  const instances = await fetchInstances(tenant, { notify: false }).catch(() => null);
+  const only = instances?.length === 1 ? instances[0] : undefined;
+  if (!only || sessionState.current?.user.id !== userId || activeInstanceFor(activeInstanceState, tenant, userId)) return;
+  activateConnection(tenant, userId, only);
 }

@@ -1,6 +1,5 @@
 import { NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import type { SettingDefinition } from '../../../../shared/domain/setting-keys';
-import { t } from '../texts';
 
 interface Props {
   definition: SettingDefinition;
@@ -24,9 +23,7 @@ export function SettingInput({ definition, value, onChange, disabled, error }: P
           error={error}
           checked={value === 'true'}
           onChange={(event) => onChange(event.currentTarget.checked ? 'true' : 'false')}
-          aria-describedby={undefined}
-          onLabel={t.dynamic.on}
-          offLabel={t.dynamic.off}
+          size="md"
         />
       );
     case 'number':

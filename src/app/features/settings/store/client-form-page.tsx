@@ -55,7 +55,7 @@ export function ClientFormPage() {
         {() => (
           <form onSubmit={submit} noValidate aria-label={t.store.description}>
             <Grid gap="md">
-              <Grid.Col span={{ base: 12, lg: 6 }}>
+              <Grid.Col span={{ base: 12, xl: 6 }}>
                 <Paper withBorder p="lg" radius="md">
                   <Stack gap="sm">
                     <TextInput label={t.store.name} withAsterisk readOnly={!canEdit} {...form.getInputProps('name')} />
@@ -66,7 +66,7 @@ export function ClientFormPage() {
                   </Stack>
                 </Paper>
               </Grid.Col>
-              <Grid.Col span={{ base: 12, lg: 6 }}>
+              <Grid.Col span={{ base: 12, xl: 6 }}>
                 <Paper withBorder p="lg" radius="md">
                   <OpeningHoursField
                     value={form.values.opening_hours}

@@ -27,20 +27,21 @@ export function OpeningHoursField({ value, onChange, readOnly, error }: Props) {
           return (
             <Group key={day} gap="sm" wrap="nowrap">
               <Switch
-                w={170}
-                label={name}
                 aria-label={t.store.open(name)}
                 checked={d.open}
                 disabled={readOnly}
                 onChange={(event) => set(day, { open: event.currentTarget.checked })}
               />
+              <Text size="sm" w={120}>
+                {name}
+              </Text>
               {d.open ? (
                 <>
-                  <TextInput type="time" aria-label={t.store.opens(name)} value={d.opens} readOnly={readOnly} onChange={(e) => set(day, { opens: e.currentTarget.value })} w={110} />
+                  <TextInput type="time" aria-label={t.store.opens(name)} value={d.opens} readOnly={readOnly} onChange={(e) => set(day, { opens: e.currentTarget.value })} w={130} />
                   <Text size="sm" c="dimmed">
                     às
                   </Text>
-                  <TextInput type="time" aria-label={t.store.closes(name)} value={d.closes} readOnly={readOnly} onChange={(e) => set(day, { closes: e.currentTarget.value })} w={110} />
+                  <TextInput type="time" aria-label={t.store.closes(name)} value={d.closes} readOnly={readOnly} onChange={(e) => set(day, { closes: e.currentTarget.value })} w={130} />
                 </>
               ) : (
                 <Text size="sm" c="dimmed">

@@ -17,7 +17,7 @@ const initials = (name: string): string =>
 export function StateBadge({ state }: { state: string | null | undefined }) {
   const key = state ?? 'offline';
   return (
-    <Badge color={STATE_COLORS[key] ?? 'gray'} variant="light">
+    <Badge color={STATE_COLORS[key] ?? 'gray'} variant="light" tt="none" style={{ overflow: 'visible' }}>
       {t.users.states[key] ?? key}
     </Badge>
   );
@@ -66,7 +66,7 @@ export function userColumns(now: number): Array<DataTableColumn<TeamUser>> {
         );
       },
     },
-    { accessor: 'state', title: t.users.columns.state, render: (user) => <StateBadge state={user.state} /> },
+    { accessor: 'state', title: t.users.columns.state, noWrap: true, render: (user) => <StateBadge state={user.state} /> },
     {
       accessor: 'last_seen_at',
       title: t.users.columns.lastSeen,

@@ -6,6 +6,7 @@ import { disconnectUserInput, idArg, newUserInput, updateUserInput, userIdArg, u
 import { listTeamUsers } from '../user-list';
 import { canOpenRoute } from '../../../../shared/domain/permissions';
 import { forbidden } from '../../../graphql/errors';
+import { recordAudit } from '../../audit/record-audit';
 
 /** Every user operation belongs to the users/list screen (SPEC §2 check rule). */
 const USERS_ROUTE = 'users-list';
@@ -42,19 +43,25 @@ export const userInstances: QueryResolver<'userInstances'> = async (_parent, arg
 };
 
 export const newUser: MutationResolver<'newUser'> = async (_parent, args, context) => {
-  requireRoute(context, USERS_ROUTE);
-  return createUser(context, parseInput(newUserInput, args));
+  const viewer = requireRoute(context, USERS_ROUTE);
+  const created = await createUser(context, viewer, parseInput(newUserInput, args));
+  await recordAudit(context, { action: 'user_created', userId: Number(created.id) });
+  return created;
 };
 
 export const updateUser: MutationResolver<'updateUser'> = async (_parent, args, context) => {
-  requireRoute(context, USERS_ROUTE);
+  const viewer = requireRoute(context, USERS_ROUTE);
   const given = new Set(Object.entries(args).filter(([, value]) => value !== undefined).map(([key]) => key));
-  return editUser(context, parseInput(updateUserInput, args), given);
+  const updated = await editUser(context, viewer, parseInput(updateUserInput, args), given);
+  await recordAudit(context, { action: 'user_changed', userId: Number(updated.id), detail: [...given].filter((key) => key !== 'id').sort().join(', ') });
+  return updated;
 };
 
 export const deleteUser: MutationResolver<'deleteUser'> = async (_parent, args, context) => {
   const viewer = requireRoute(context, USERS_ROUTE);
-  await removeUser(context, viewer, parseInput(idArg, args).id);
+  const { id } = parseInput(idArg, args);
+  await removeUser(context, viewer, id);
+  await recordAudit(context, { action: 'user_deleted', userId: id });
   return true;
 };
 
@@ -66,12 +73,16 @@ export const deleteUserInstance: MutationResolver<'deleteUserInstance'> = async 
 
 export const disconnectUser: MutationResolver<'disconnectUser'> = async (_parent, args, context) => {
   requireRoute(context, USERS_ROUTE);
-  await endSessions(context, parseInput(disconnectUserInput, args).user_id);
+  const input = parseInput(disconnectUserInput, args);
+  await endSessions(context, input.user_id);
+  await recordAudit(context, { action: 'user_disconnected', userId: input.user_id, claimedIp: input.ip });
   return true;
 };
 
 export const resetUserTwoFactor: MutationResolver<'resetUserTwoFactor'> = async (_parent, args, context) => {
   requireRoute(context, USERS_ROUTE);
-  await resetTwoFactor(context, parseInput(userIdArg, args).user_id);
+  const { user_id } = parseInput(userIdArg, args);
+  await resetTwoFactor(context, user_id);
+  await recordAudit(context, { action: 'two_factor_disabled', userId: user_id, detail: 'reset' });
   return true;
 };

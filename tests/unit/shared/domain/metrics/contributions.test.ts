@@ -157,6 +157,18 @@ describe('ticket metrics from a hand-made history', () => {
     expect(cells.every((c) => c.departmentId === 3 && c.reasonId === 7 && c.campaignId === 0)).toBe(true);
   });
 
+  it("waits on the first message even when its provider timestamp reads before the ticket's creation", () => {
+    const s = figures(
+      history([
+        { kind: 'opened', at: at('2026-11-02 10:00:00') + 400, inbox: true, userId: null },
+        customer('2026-11-02 10:00:00'),
+        { kind: 'picked', at: at('2026-11-02 10:01:00'), userId: ANA },
+        human('2026-11-02 10:02:00', ANA),
+      ]),
+    );
+    expect(s).toMatchObject({ opened: 1, first_response: 120_000, waiting: 60_000, unanswered: 0 });
+  });
+
   it('gives zeros and no averages for a day with no data', () => {
     expect(summarize([])).toMatchObject({ opened: 0, closed: 0, msg_in: 0, waiting: null, first_response: null, resolution: null });
   });

@@ -85,3 +85,12 @@ describe('business hours', () => {
     expect(businessDuration(at('2026-11-07 10:00:00'), at('2026-11-07 12:00:00'), weekdays)).toBe(0);
   });
 });
+
+describe('exports', () => {
+  it('names the file after the screen, the period and the filters', async () => {
+    const { exportFileName } = await import('../../../../../src/shared/domain/metrics');
+    expect(exportFileName('Análises', { from: '2026-11-01', to: '2026-11-30' }, { Conexão: 'Loja Demo', Departamento: null }, 'csv')).toBe(
+      'analises_2026-11-01_a_2026-11-30_conexao-loja-demo.csv',
+    );
+  });
+});

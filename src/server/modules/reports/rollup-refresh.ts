@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Database, Tx } from '../../db/database';
+import { sumCells, ticketContributions, toCells } from '../../../shared/domain/metrics';
+import { loadTicketHistories } from './ticket-history';
+
+/** Tickets recomputed per transaction: small enough to keep a pass's locks short. */
+const BATCH = 500;
+const ADVISORY_KEY = 17017;
+const INSERT_CHUNK = 1000;
+
+const CELL_KEY = ['day', 'instance_id', 'department_id', 'user_id', 'campaign_id', 'category_id', 'reason_id', 'hour', 'metric'] as const;
+const keyList = sql.raw(CELL_KEY.join(', '));
+const keyMatch = sql.raw(CELL_KEY.map((k) => `r.${k} = o.${k}`).join(' and '));
+
+/** Takes the tickets' old share out of the rollups and drops it. */
+async function removeShare(tx: Tx, tenantId: number, ticketIds: readonly number[]): Promise<void> {
+  await sql`
+    update report_rollups r set count = r.count - o.count, total = r.total - o.total
+    from (
+      select ${keyList}, sum(count) as count, sum(total) as total from report_ticket_cells
+      where tenant_id = ${tenantId} and chat_ticket_id in (${sql.join(ticketIds)})
+      group by ${keyList}
+    ) o
+    where r.tenant_id = ${tenantId} and ${keyMatch}`.execute(tx);
+  await tx.deleteFrom('report_ticket_cells').where('tenant_id', '=', tenantId).where('chat_ticket_id', 'in', ticketIds).execute();
+}
+
+/** Recomputes the tickets' share with the shared metric definitions and adds it to the rollups. */
+async function addShare(tx: Tx, tenantId: number, ticketIds: readonly number[]): Promise<void> {
+  const rows = (await loadTicketHistories(tx, tenantId, ticketIds)).flatMap((history) =>
+    sumCells(toCells(history.dimensions, ticketContributions(history))).map((cell) => ({
+      tenant_id: tenantId,
+      chat_ticket_id: history.ticketId,
+      day: cell.day,
+      hour: cell.hour,
+      instance_id: cell.instanceId,
+      department_id: cell.departmentId,
+      user_id: cell.userId,
+      campaign_id: cell.campaignId,
+      category_id: cell.categoryId,
+      reason_id: cell.reasonId,
+      metric: cell.metric,
+      count: cell.count,
+      total: cell.total,
+    })),
+  );
+  if (rows.length === 0) return;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insertInto('report_ticket_cells').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  await sql`
+    insert into report_rollups (tenant_id, ${keyList}, count, total)
+    select tenant_id, ${keyList}, sum(count), sum(total) from report_ticket_cells
+    where tenant_id = ${tenantId} and chat_ticket_id in (${sql.join(ticketIds)})
+    group by tenant_id, ${keyList}
+    on conflict (tenant_id, ${keyList}) do update
+      set count = report_rollups.count + excluded.count, total = report_rollups.total + excluded.total`.execute(tx);
+}
+
+/**
+ * One pass for one tenant: up to BATCH changed tickets recomputed in one transaction. Answers how
+ * many tickets it recomputed. One refresher at a time per tenant, so two never take the same old
+ * share out twice: the job skips a tenant in work (0), a report about to read waits for it.
+ */
+export async function refreshRollupsOnce(database: Database, tenantId: number, wait = false): Promise<number> {
+  return database.withTenant(tenantId, async (tx) => {
+    if (wait) await sql`select pg_advisory_xact_lock(${ADVISORY_KEY}, ${tenantId}::int)`.execute(tx);
+    else {
+      const locked = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ADVISORY_KEY}, ${tenantId}::int) as ok`.execute(tx);
+      if (!locked.rows[0]?.ok) return 0;
+    }
+    const marks = await tx
+      .selectFrom('report_dirty_tickets')
+      .select(['id', 'chat_ticket_id'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .limit(BATCH * 4)
+      .execute();
+    if (marks.length === 0) return 0;
+    const ticketIds = [...new Set(marks.map((m) => m.chat_ticket_id))].slice(0, BATCH);
+    const taken = new Set(ticketIds);
+    await removeShare(tx, tenantId, ticketIds);
+    await addShare(tx, tenantId, ticketIds);
+    const markIds = marks.filter((m) => taken.has(m.chat_ticket_id)).map((m) => m.id);
+    await tx.deleteFrom('report_dirty_tickets').where('tenant_id', '=', tenantId).where('id', 'in', markIds).execute();
+    return ticketIds.length;
+  });
+}
+
+/** Brings the tenant's rollups up to date before a report reads them (bounded: the job does the rest). */
+export async function refreshRollups(database: Database, tenantId: number, maxPasses = 20): Promise<number> {
+  let total = 0;
+  for (let pass = 0; pass < maxPasses; pass++) {
+    const done = await refreshRollupsOnce(database, tenantId, true);
+    if (done === 0) break;
+    total += done;
+  }
+  return total;
+}
+
+/** Tenants with changed tickets waiting (as the owner: the job looks across tenants). */
+export async function tenantsWithDirtyTickets(database: Database): Promise<number[]> {
+  return database.asOwner(async (db) => {
+    const rows = await db.selectFrom('report_dirty_tickets').select('tenant_id').distinct().execute();
+    return rows.map((r) => r.tenant_id);
+  });
+}
