@@ -77,7 +77,7 @@ class Customer {
 async function openConsole(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await page.goto('/demo/instances/list/choose-instance');
-  await page.getByRole('button', { name: /Atender pela conexão/ }).first().click();
+  await page.getByRole('button', { name: 'Atender pela conexão WhatsApp Loja Demo' }).click();
   await page.goto('/demo/chat/attendance');
   await page.getByRole('tab', { name: /Fila/ }).waitFor();
 }
