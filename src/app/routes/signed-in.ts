@@ -2,6 +2,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
 import { canOpenRoute } from '../../shared/domain/permissions';
 import { routeByName } from '../../shared/domain/routes';
+import { featureState } from '../state/features';
 import { isSignedIn, sessionFor } from '../state/session';
 import { lazyScreen } from './lazy-screen';
 import { tenantRoute } from './tenant';
@@ -49,7 +50,7 @@ export function appRoute(name: string, screen: RouteComponent) {
     path: route.path,
     staticData: { appRoute: route },
     beforeLoad: ({ params }) => {
-      if (!canOpenRoute(route, sessionFor(params.tenant)?.user.role)) {
+      if (!canOpenRoute(route, sessionFor(params.tenant)?.user.role, featureState.flags)) {
         throw redirect({ to: '/$tenant/not-authorized', params: { tenant: params.tenant }, replace: true });
       }
     },

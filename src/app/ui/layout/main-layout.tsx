@@ -9,6 +9,7 @@ import { showStorageNoticesOnce } from '../../data/health/storage-notices';
 import { storageNotices$ } from '../../data/session/data-session';
 import { themeState } from '../../state/theme';
 import { AdminProviders } from '../admin/admin-providers';
+import { FeatureFlagsLoader } from './feature-flags-loader';
 import { usePageTitle } from '../use-page-title';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -54,6 +55,7 @@ export function MainLayout({ overlays }: { overlays?: ReactNode }) {
   const darkMenu = theme === 'semi-dark' ? { className: 'pedbot-dark-surface', 'data-mantine-color-scheme': 'dark' } : {};
   return (
     <AdminProviders>
+      <FeatureFlagsLoader />
       <AppShell
         layout="alt"
         header={{ height: HEADER_HEIGHT }}

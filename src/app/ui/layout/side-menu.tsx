@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { VisibleSection } from '../../../shared/domain/permissions';
 import { visibleSections } from '../../../shared/domain/permissions';
 import type { AppRoute } from '../../../shared/domain/routes';
+import { featureState } from '../../state/features';
 import { sessionState } from '../../state/session';
 import { themeState, toggleMenu } from '../../state/theme';
 import { Icon } from '../icons';
@@ -22,7 +23,8 @@ interface SideMenuProps {
 export function SideMenu({ tenant, current, rail, onNavigate }: SideMenuProps) {
   const { current: session } = useSnapshot(sessionState);
   const { menuCollapsed } = useSnapshot(themeState);
-  const sections = visibleSections(session?.user.role);
+  const { flags } = useSnapshot(featureState);
+  const sections = visibleSections(session?.user.role, flags);
   const toggleLabel = menuCollapsed ? 'Expandir menu' : 'Recolher menu';
   return (
     <Stack gap={0} h="100%">

@@ -7,6 +7,7 @@ import type { AppRoute } from '../../../shared/domain/routes';
 import { reloadSignedInUser } from '../../api/auth-operations';
 import { tabSocketAuthCloses$ } from '../../data/live/tab-socket';
 import { MISSED_CHANGES, tenantChanges$, type TenantChange } from '../../data/live/tenant-changes';
+import { featureState } from '../../state/features';
 import { sessionState } from '../../state/session';
 
 /** Whether a tenant change may concern the signed-in user's own access. */
@@ -57,9 +58,10 @@ export function useLiveAccess(tenant: string, current: AppRoute | undefined): vo
   }, [tenant, userId, roleId]);
 
   const role = session?.user.role;
+  const { flags } = useSnapshot(featureState);
   useEffect(() => {
-    if (current && role && !canOpenRoute(current, role)) {
+    if (current && role && !canOpenRoute(current, role, flags)) {
       void navigate({ to: '/$tenant/not-authorized', params: { tenant }, replace: true });
     }
-  }, [current, role, tenant, navigate]);
+  }, [current, role, flags, tenant, navigate]);
 }
