@@ -59,8 +59,9 @@ describe('a tab closed right after Enter', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    const body = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number }> };
-    instanceId = String(body.instances[0]?.id);
+    // The demo's main connection (the other one greets customers with a robot first).
+    const body = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number; name: string }> };
+    instanceId = String(body.instances.find((i) => i.name === 'WhatsApp Loja Demo')?.id);
   });
   afterAll(async () => {
     await context?.close();
@@ -91,7 +92,7 @@ describe('a tab closed right after Enter', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
     await page.goto('/demo/instances/list/choose-instance');
-    await page.getByRole('button', { name: /Atender pela conexão/ }).first().click();
+    await page.getByRole('button', { name: 'Atender pela conexão WhatsApp Loja Demo' }).click();
     await page.goto('/demo/chat/attendance');
     await row(page, name).click({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Assumir atendimento' }).first().click();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ExecutionArgs } from 'graphql';
+import type { DocumentNode, ExecutionArgs, GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { errors as texts } from '../../shared/i18n/pt-BR';
@@ -170,8 +170,18 @@ export function attachSync(fastify: FastifyInstance, yoga: PedbotYoga, deps: Con
       subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args) as never,
       onSubscribe: async (ctx, _id, params) => {
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ request: ctx.extra.request, params });
-        const document = parse(params.query);
-        const validationErrors = validate(schema, document);
+        let document: DocumentNode;
+        let validationErrors: readonly GraphQLError[];
+        try {
+          document = parse(params.query);
+          validationErrors = validate(schema, document);
+        } catch (error) {
+          // A refused operation (yoga refuses mutations outside POST, a malformed document) answers an
+          // error for this operation only; thrown, graphql-ws would close the whole socket (4500).
+          // By name: yoga and graphql-ws may load another copy of graphql than this module does.
+          if (error instanceof Error && error.name === 'GraphQLError') return [error as GraphQLError];
+          throw error;
+        }
         if (validationErrors.length > 0) return validationErrors;
         return {
           schema,

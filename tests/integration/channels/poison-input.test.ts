@@ -66,6 +66,24 @@ describe('poison input', () => {
     expect(graphql.errors?.[0]).toMatchObject({ extensions: { code: 'VALIDATION', field: 'rows.0.newDocumentState.message' } });
   });
 
+  it('answers not-found, not an internal error, to a send on a connection of another tenant', async () => {
+    const other = await s.server.database.asOwner(async (db) => {
+      const tenant = await db.insertInto('tenants').values({ slug: 'outra-loja', name: 'Outra Loja' }).returning('id').executeTakeFirstOrThrow();
+      return db
+        .insertInto('instances')
+        .values({ tenant_id: tenant.id, name: 'Conexão da outra loja', channel: 'cloud-api' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
+    for (const query of [
+      `mutation { sendTemplateMessage(instance_id: "${other.id}", to_number: "5511999999999", template_name: "boas_vindas", language: "pt_BR") { id } }`,
+      `mutation { sendImageSelenium(image_url: "/api/file/x.png", to_number: "5511999999999", instance_id: "${other.id}") { id } }`,
+    ]) {
+      const answer = await s.server.gql('demo', query, {}, s.adminToken);
+      expect(answer.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('answers an unexpected failure of an HTTP route with the generic message only', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandling(app);

@@ -103,8 +103,9 @@ describe('a server killed mid-send and mid-acks', () => {
 
   it('delivers every send once, in order per customer, and resumes the ack steps to read', async () => {
     running = await startChild(dataDir, database.url);
-    const { instances } = (await call('/api/sandbox/demo/instances')) as { instances: Array<{ id: number }> };
-    const instanceId = String(instances[0]!.id);
+    // The demo's main connection (the other one greets customers with a robot first).
+    const { instances } = (await call('/api/sandbox/demo/instances')) as { instances: Array<{ id: number; name: string }> };
+    const instanceId = String(instances.find((i) => i.name === 'WhatsApp Loja Demo')!.id);
     const login = async () =>
       (await gql('mutation ($e: String!, $p: String!) { logIn(email: $e, password: $p) { token } }', { e: 'admin@demo.local', p: 'Pedbot@demo1' })).logIn
         .token as string;

@@ -83,4 +83,29 @@ describe('request limits before and after sign-in', () => {
     socket.send('x'.repeat(WS_MAX_FRAME_BYTES.afterSignIn + 1));
     expect(await closed).toBe(1009);
   });
+
+  it('answers a mutation sent over the socket with an error for it, and keeps the socket', async () => {
+    const { token } = await server.signIn('demo', 'ana@demo.local');
+    const socket = await open();
+    const messages: Array<{ type: string; id?: string; payload?: unknown }> = [];
+    const next = (type: string) =>
+      new Promise<{ type: string; id?: string; payload?: unknown }>((resolve) =>
+        socket.on('message', (data) => {
+          const message = JSON.parse(String(data)) as { type: string; id?: string; payload?: unknown };
+          messages.push(message);
+          if (message.type === type) resolve(message);
+        }),
+      );
+    const acked = next('connection_ack');
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
+    await acked;
+    const refused = next('error');
+    socket.send(JSON.stringify({ id: 'm1', type: 'subscribe', payload: { query: 'mutation { connected(ip: "1.1.1.1") }' } }));
+    expect(await refused).toMatchObject({ id: 'm1', type: 'error', payload: [{ message: expect.any(String) }] });
+    const pong = next('pong');
+    socket.send(JSON.stringify({ type: 'ping' }));
+    await pong;
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
 });

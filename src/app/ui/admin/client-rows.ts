@@ -9,9 +9,9 @@ export function valueAt(record: unknown, path: string): unknown {
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
+const isEmpty = (value: unknown): boolean => value == null || value === '';
+
 function compare(a: unknown, b: unknown): number {
-  if (a == null || a === '') return b == null || b === '' ? 0 : 1;
-  if (b == null || b === '') return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   return collator.compare(String(a), String(b));
@@ -35,7 +35,12 @@ export function clientRows<T, F extends string>({ records, params, pageSize, mat
   const sort = params.sort;
   if (sort) {
     const sign = sort.direction === 'desc' ? -1 : 1;
-    matching.sort((a, b) => sign * compare(valueAt(a, sort.column), valueAt(b, sort.column)));
+    matching.sort((a, b) => {
+      const x = valueAt(a, sort.column);
+      const y = valueAt(b, sort.column);
+      if (isEmpty(x) || isEmpty(y)) return Number(isEmpty(x)) - Number(isEmpty(y));
+      return sign * compare(x, y);
+    });
   }
   const lastPage = Math.max(1, Math.ceil(matching.length / pageSize));
   const page = Math.min(params.page, lastPage);

@@ -41,7 +41,24 @@ export interface ScheduledMessagesTable {
   updated_at: DefaultTimestamp;
 }
 
+export interface CampaignsTable {
+  tenant_id: number;
+  id: Id;
+  name: string;
+  instance_id: number;
+  message: string;
+  status: Defaulted<'rascunho' | 'enviando' | 'pausada' | 'concluida' | 'cancelada'>;
+  excluded_blacklisted: Defaulted<number>;
+  warning: string | null;
+  created_by: number;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 export interface CrmTables {
+  campaigns: CampaignsTable;
   scheduled_messages: ScheduledMessagesTable;
   categories: CategoriesTable;
   ticket_categories: TicketCategoriesTable;

@@ -14,7 +14,8 @@ const unique = (values: Array<number | null>): number[] => [...new Set(values.fi
 export async function hydrateTickets(tx: Tx, tenantId: number, rows: readonly TicketRow[], pickable: (row: TicketRow) => boolean): Promise<ChatTicket[]> {
   if (rows.length === 0) return [];
   const userIds = unique(rows.flatMap((r) => [r.user_id, r.previous_user_id]));
-  const [users, customers, lastMessages, instances] = await Promise.all([
+  const campaignIds = unique(rows.map((r) => r.campaign_id));
+  const [users, customers, lastMessages, instances, campaigns] = await Promise.all([
     userIds.length === 0
       ? []
       : tx.selectFrom('users').select(['id', 'name', 'image', 'deleted_at']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute(),
@@ -30,7 +31,10 @@ export async function hydrateTickets(tx: Tx, tenantId: number, rows: readonly Ti
       ? []
       : tx.selectFrom('customer_chats').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', unique(rows.map((r) => r.last_msg_id))).execute(),
     tx.selectFrom('instances').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', unique(rows.map((r) => r.instance_id))).execute(),
+    campaignIds.length === 0 ? [] : tx.selectFrom('campaigns').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', campaignIds).execute(),
   ]);
+  // SPEC §9 'Resposta passiva' counts as attendance, which needs the campaign's name.
+  const campaignName = new Map(campaigns.map((c) => [c.id, c.name]));
   const userById = new Map(users.map((u) => [u.id, u]));
   const customerById = new Map<number, Customer>(customers.map((c) => [c.id, toCustomerDocument(c, c)]));
   const messageById = new Map<number, CustomerChat>(lastMessages.map((m) => [m.id, toMessageDocument(m)]));
@@ -47,7 +51,7 @@ export async function hydrateTickets(tx: Tx, tenantId: number, rows: readonly Ti
       pickableInboxChat: pickable(row),
       user: user ? { id: String(user.id), name: user.name, image: user.image, deleted_at: isoTime(user.deleted_at) } : null,
       instance: instance ? { id: String(instance.id), name: instance.name } : null,
-      campaign: row.campaign_id === null ? null : { id: String(row.campaign_id), name: null },
+      campaign: row.campaign_id === null ? null : { id: String(row.campaign_id), name: campaignName.get(row.campaign_id) ?? null },
       customer,
       customerLastChat: row.last_msg_id === null ? null : (messageById.get(row.last_msg_id) ?? null),
     };

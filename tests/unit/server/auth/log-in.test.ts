@@ -37,7 +37,7 @@ describe('logIn', () => {
       name: 'Ana Souza',
       role: { name: 'atendente', display_name: 'Atendente' },
       userDepartment: { name: 'Vendas', activated: true },
-      userInstances: [{ name: 'WhatsApp Loja Demo' }],
+      userInstances: [{ name: 'WhatsApp Loja Demo' }, { name: 'Atendimento com robô' }],
     });
     expect((await userRow('ana@demo.local')).is_connected).toBe(true);
   });

@@ -28,7 +28,7 @@ describe('demo tenant seed', () => {
       const user = result.data!.logIn.user;
       expect(user).toMatchObject({ name: account.name, role: { name: account.role } });
       expect(user.userDepartment?.name ?? null).toBe(account.department);
-      expect(user.userInstances).toEqual([expect.objectContaining({ name: 'WhatsApp Loja Demo' })]);
+      expect(user.userInstances).toEqual([expect.objectContaining({ name: 'WhatsApp Loja Demo' }), expect.objectContaining({ name: 'Atendimento com robô' })]);
     }
   });
 
@@ -66,12 +66,15 @@ describe('demo tenant seed', () => {
     expect(await can('no-such-route', admin.token)).toBe(false);
   });
 
-  it('seeds the connection, features and the inbox-order setting', async () => {
+  it('seeds the connections, features and the inbox-order setting', async () => {
     const [instances, settings] = await server.database.asOwner(async (db) => [
-      await db.selectFrom('instances').select(['name', 'channel', 'phone_number', 'activated']).execute(),
+      await db.selectFrom('instances').select(['name', 'channel', 'phone_number', 'activated']).orderBy('id').execute(),
       await db.selectFrom('settings').select(['instance_id', 'key', 'value']).execute(),
     ]);
-    expect(instances).toEqual([{ name: 'WhatsApp Loja Demo', channel: 'sandbox', phone_number: '5511900000000', activated: true }]);
+    expect(instances).toEqual([
+      { name: 'WhatsApp Loja Demo', channel: 'sandbox', phone_number: '5511900000000', activated: true },
+      { name: 'Atendimento com robô', channel: 'sandbox', phone_number: '5511900000001', activated: true },
+    ]);
     expect(settings).toEqual([{ instance_id: null, key: 'older_inbox_chats_first', value: 'false' }]);
     const { token } = await server.signIn('demo', 'ana@demo.local');
     const features = await server.gql<{ getFeature: Array<{ name: string; enabled: boolean }> }>('demo', '{ getFeature { name enabled } }', {}, token);

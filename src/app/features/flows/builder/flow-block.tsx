@@ -62,12 +62,12 @@ export const FlowBlock = memo(function FlowBlock({ id, type, data, selected }: N
       shadow={selected ? 'md' : 'xs'}
       radius="md"
       p="xs"
-      w={240}
+      w={Math.max(240, exits.length * 96)}
       data-testid={`bloco-${id}`}
       aria-label={`${NODE_LABELS[type]}: ${id}`}
       style={{ borderColor: selected ? `var(--mantine-color-${color}-6)` : undefined, borderWidth: selected ? 2 : 1 }}
     >
-      {type !== 'start' && <Handle type="target" position={Position.Top} aria-label={`Entrada de ${id}`} />}
+      {type !== 'start' && <Handle type="target" position={Position.Top} aria-label={`Entrada de ${id}`} data-testid={`entrada-${id}`} />}
       <Stack gap={4}>
         <Badge color={color} variant="light" size="sm">
           {NODE_LABELS[type]}

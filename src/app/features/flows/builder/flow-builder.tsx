@@ -29,6 +29,22 @@ import { useGraphHistory } from './use-graph-history';
 import { VersionsPanel } from './versions-panel';
 
 const t = flowTexts.builder;
+/** xyflow's own controls, in the store's language. */
+const ARIA_LABELS = {
+  'node.a11yDescription.default': 'Enter ou espaço seleciona o bloco; Delete o remove; Esc cancela.',
+  'node.a11yDescription.keyboardDisabled': 'Enter ou espaço seleciona o bloco; as setas o movem; Delete o remove; Esc cancela.',
+  'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }: { direction: string; x: number; y: number }) => `Bloco movido (${direction}). Nova posição: x ${x}, y ${y}.`,
+  'edge.a11yDescription.default': 'Enter ou espaço seleciona a ligação; Delete a remove; Esc cancela.',
+  'controls.ariaLabel': 'Controles do quadro',
+  'controls.zoomIn.ariaLabel': 'Aproximar',
+  'controls.zoomOut.ariaLabel': 'Afastar',
+  'controls.fitView.ariaLabel': 'Ajustar à tela',
+  'controls.interactive.ariaLabel': 'Travar o quadro',
+  'minimap.ariaLabel': 'Minimapa',
+  'handle.ariaLabel': 'Ponto de ligação',
+};
+/** A small flow is shown at its real size rather than blown up to fill the canvas. */
+const FIT_VIEW = { maxZoom: 1 };
 const NODE_TYPES = Object.fromEntries(['start', 'message', 'ask', 'condition', 'transfer', 'http', 'wait', 'category', 'end'].map((type) => [type, FlowBlock]));
 
 interface Props {
@@ -223,12 +239,14 @@ function BuilderCanvas({ flow, choices, onClose }: Props) {
             onPaneClick={() => setSelectedId(null)}
             deleteKeyCode={['Backspace', 'Delete']}
             colorMode={scheme}
+            ariaLabelConfig={ARIA_LABELS}
             fitView
+            fitViewOptions={FIT_VIEW}
             proOptions={{ hideAttribution: true }}
           >
             <Background />
             <Controls showInteractive={false} />
-            <MiniMap pannable zoomable />
+            <MiniMap pannable zoomable style={{ width: 120, height: 80 }} />
           </ReactFlow>
         </div>
         <ScrollArea w={340} type="auto">

@@ -11,7 +11,7 @@ import { AdminPage, adminKey, runGql, useGqlQuery, useTenant } from '../../../ui
 import { ErrorState, LoadingState } from '../../../ui/remote/load-states';
 import { useQueryClient } from '@tanstack/react-query';
 import { ARTICLE, CREATE, UPDATE, uploadAttachment } from '../api/knowledge-operations';
-import { MarkupPreview } from '../list/markup-preview';
+import { MarkupText } from '../../../ui/markup-text';
 import { t } from '../texts';
 
 const schema = z.object({
@@ -117,7 +117,7 @@ function ArticleForm({ article }: { article: KnowledgeArticle | null }) {
               {t.form.preview}
             </Text>
             <Card radius="md" padding="sm" bg="var(--mantine-color-green-light)" aria-label={t.form.preview}>
-              <MarkupPreview text={attachment.body} />
+              <MarkupText text={attachment.body} />
             </Card>
           </Card>
         </div>

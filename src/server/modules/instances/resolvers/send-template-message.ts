@@ -6,6 +6,7 @@ import { parseInput } from '../../../graphql/validation';
 import { requireInstanceAccess, syncServicesOf } from '../../../sync/access';
 import { toMessageDocument } from '../../messages/message-document';
 import { sendOutgoing } from '../../messages/outgoing';
+import { findInstance } from '../instance-service';
 import { instanceTexts } from '../texts';
 import { renderTemplate } from '../template-text';
 
@@ -21,6 +22,8 @@ const input = z.object({
 export const sendTemplateMessage: MutationResolver<'sendTemplateMessage'> = async (_parent, args, context) => {
   const access = requireInstanceAccess(context, args.instance_id);
   const parsed = parseInput(input, args);
+  // A connection of another tenant (invisible here) or none at all: not found, before anything is stored.
+  await findInstance(context, access.instanceId);
   const hash = parsed.hash ?? randomUUID();
   const components = parsed.components ?? [];
   const listed = await context.database.withTenant(access.tenantId, async (tx) => {
