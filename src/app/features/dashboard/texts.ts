@@ -22,6 +22,7 @@ export const dashboardTexts = {
   liveInService: 'Em atendimento',
   liveAttendants: 'Atendentes conectados',
   liveNone: 'Ninguém conectado com atendimentos abertos.',
+  status: 'Situação',
   online: 'Conectado',
   offline: 'Desconectado',
   openTickets: 'Abertos',

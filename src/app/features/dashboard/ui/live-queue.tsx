@@ -40,7 +40,7 @@ export function LiveQueue({ tenant, instanceId }: { tenant: string; instanceId: 
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t.attendant}</Table.Th>
-                    <Table.Th>{t.liveAttendants}</Table.Th>
+                    <Table.Th>{t.status}</Table.Th>
                     <Table.Th ta="right">{t.openTickets}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
