@@ -171,6 +171,24 @@ describe('chat flows: the engine on the inbound pipeline and the job queue', () 
     await eventually(async () => ((await botTexts(from)).length >= 2 ? true : undefined), 8000);
   });
 
+  it('starts a flow for a ticket a person holds ("Iniciar fluxo"), for whoever may see the ticket only', async () => {
+    const from = nextPhone();
+    await customerWrites(s.sandboxId, from, 'Preciso de ajuda');
+    const { id } = await eventually(async () => ticketOf(from).catch(() => undefined), 8000);
+    expect((await s.server.gql('demo', PICK, { id: String(id) }, s.adminToken)).errors).toBeUndefined();
+    const welcomeId = (await s.server.database.asOwner((db) => sql<{ id: number }>`select id from chat_flows where name = 'Boas-vindas'`.execute(db))).rows[0]!.id;
+    const START = `mutation ($t: ID!, $f: ID!) { startChatFlow(ticket_id: $t, flow_id: $f) }`;
+    const bruno = await s.server.signIn('demo', 'bruno@demo.local');
+    expect((await s.server.gql('demo', START, { t: String(id), f: String(welcomeId) }, bruno.token)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await botTexts(from)).toEqual([]);
+    const started = await s.server.gql<{ startChatFlow: boolean }>('demo', START, { t: String(id), f: String(welcomeId) }, s.adminToken);
+    expect(started.data?.startChatFlow).toBe(true);
+    expect(await botTexts(from)).toEqual(['Olá! Bem-vindo à *Loja Demo*.', 'Com quem você quer falar? Responda com o número.\n\n1 - Vendas\n2 - Suporte']);
+    expect(await ticketOf(from)).toMatchObject({ user_id: null, inbox: true });
+    await customerWrites(s.sandboxId, from, '1');
+    await eventually(async () => ((await ticketOf(from)).inbox_department_id === departments.get('Vendas') ? true : undefined), 8000);
+  });
+
   it('answers nothing to an attendant without the flow screens, nor to another tenant', async () => {
     const ana = await s.server.signIn('demo', 'ana@demo.local');
     const denied = await s.server.gql('demo', LIST, { kind: 'passive' }, ana.token);

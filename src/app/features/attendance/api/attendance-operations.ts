@@ -255,3 +255,17 @@ export async function fetchCustomerTickets(tenant: string, customerId: string, i
   );
   return data.chatTickets.items;
 }
+
+export interface StartableFlow {
+  id: string;
+  name: string;
+  kind: string;
+}
+
+/** Published flows an attendant may start for the customer ("Iniciar fluxo", issue 16). */
+export const startableFlows = (tenant: string) =>
+  call<{ startableChatFlows: StartableFlow[] }>(tenant, 'query { startableChatFlows { id name kind } }', {}, false).then((data) => data.startableChatFlows);
+
+/** Hands the ticket to a flow: the bot holds it until it transfers, ends, or a person takes over. */
+export const startFlow = (tenant: string, ticketId: string, flowId: string) =>
+  call<{ startChatFlow: boolean }>(tenant, 'mutation ($t: ID!, $f: ID!) { startChatFlow(ticket_id: $t, flow_id: $f) }', { t: ticketId, f: flowId });

@@ -23,6 +23,7 @@ export interface ConversationHeaderProps {
   onBack: () => void;
   onPick: () => void;
   onTransfer: () => void;
+  onStartFlow: () => void;
   onClose: () => void;
   onToggleResearch: () => void;
   onCustomer: () => void;
@@ -122,6 +123,11 @@ export function ConversationHeader(p: ConversationHeaderProps) {
             {p.abilities.transfer && (
               <Menu.Item leftSection={<Icon name="transfer" size={16} />} onClick={p.onTransfer}>
                 {t.transfer}
+              </Menu.Item>
+            )}
+            {p.abilities.transfer && (
+              <Menu.Item leftSection={<Icon name="flag" size={16} />} onClick={p.onStartFlow}>
+                {t.startFlow}
               </Menu.Item>
             )}
             {p.abilities.close && (

@@ -29,6 +29,7 @@ import { ScheduleMessageModal } from '../composer/schedule-message-modal';
 // they are fetched once the page is idle, before an attendant types or opens a dialog.
 const Composer = deferred(() => import('../composer/composer').then((m) => m.Composer));
 const TransferModal = deferred(() => import('../lifecycle/transfer-modal').then((m) => m.TransferModal));
+const StartFlowModal = deferred(() => import('../lifecycle/start-flow-modal').then((m) => m.StartFlowModal));
 const CloseTicketModal = deferred(() => import('../lifecycle/close-ticket-modal').then((m) => m.CloseTicketModal));
 const prefetch = () => void Promise.all([Composer.preload(), TransferModal.preload(), CloseTicketModal.preload()]).catch(() => undefined);
 if (globalThis.requestIdleCallback) globalThis.requestIdleCallback(prefetch, { timeout: 2_000 });
@@ -108,6 +109,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
   // The dialogs mount when first opened (then stay, for their closing transition), not with every conversation.
   const transferMounted = useOnceTrue(transferOpen);
   const closeMounted = useOnceTrue(ui.modal === 'close');
+  const flowMounted = useOnceTrue(ui.modal === 'flow');
   useEffect(() => {
     if (!transferOpen || !ctx.online || !ctx.instanceId) return;
     let live = true;
@@ -191,6 +193,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
         onBack={() => attendanceActions.select(null)}
         onPick={() => void actions.pick()}
         onTransfer={() => attendanceActions.openModal('transfer')}
+        onStartFlow={() => attendanceActions.openModal('flow')}
         onClose={() => attendanceActions.openModal('close')}
         onToggleResearch={() => void actions.toggleResearch()}
         onCustomer={() => attendanceActions.openPanel('customer')}
@@ -273,6 +276,9 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
           customerId={String(ticket.customer_id)}
           online={ctx.online}
         />
+      )}
+      {flowMounted && (
+        <StartFlowModal.Component opened={ui.modal === 'flow'} tenant={ctx.tenant} ticketId={String(ticket.id)} online={ctx.online} onClose={() => attendanceActions.openModal(null)} />
       )}
       {transferMounted && (
         <TransferModal.Component

@@ -26,7 +26,7 @@ export interface AttendanceUiState {
   notices: TransferNotice[];
   /** Notices fading out before removal (SPEC §9: 300 ms). */
   leaving: string[];
-  modal: 'transfer' | 'close' | null;
+  modal: 'transfer' | 'close' | 'flow' | null;
 }
 
 const STORAGE_KEY = 'pedbot.attendance';
