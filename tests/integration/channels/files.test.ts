@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTenant } from '../../../src/server/modules/tenants/tenant-seed';
+import { seedOtherTenant } from '../../helpers/other-tenant';
 import { openChannelServer, type ChannelServer } from './support/channel-server';
 
 describe('media files (/api/file)', () => {
@@ -7,16 +7,7 @@ describe('media files (/api/file)', () => {
   let otherToken: string;
   beforeAll(async () => {
     s = await openChannelServer();
-    await seedTenant(s.server.database, s.server.app.deps.services.passwords, {
-      slug: 'outra',
-      name: 'Outra Loja',
-      roles: [{ name: 'administrador', display_name: 'Administrador', routes: [] }],
-      departments: [],
-      users: [{ email: 'admin@outra.test', name: 'Admin', role: 'administrador', password: 'Pedbot@outra1' }],
-      instances: [],
-      features: [],
-      settings: [],
-    });
+    await seedOtherTenant(s.server);
     otherToken = (await s.server.signIn('outra', 'admin@outra.test', 'Pedbot@outra1')).token;
   });
   afterAll(() => s?.close());

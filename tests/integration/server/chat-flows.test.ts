@@ -5,8 +5,8 @@ import type { JobQueue } from '../../../src/server/jobs/job-queue';
 import { createJobQueue } from '../../../src/server/jobs/job-modules';
 import { advanceTicket } from '../../../src/server/modules/flows/flow-engine';
 import { flowEngineDeps } from '../../../src/server/modules/flows/flow-job-module';
-import { seedTenant } from '../../../src/server/modules/tenants/tenant-seed';
 import { ROBOT_INSTANCE_NAME } from '../../../src/server/modules/tenants/demo-seed';
+import { seedOtherTenant } from '../../helpers/other-tenant';
 import { eventually, openChannelServer, type ChannelServer } from '../channels/support/channel-server';
 
 const SAVE = `mutation ($id: ID!, $input: ChatFlowInput!) { saveChatFlow(id: $id, input: $input) { flow { id published_version has_unpublished_changes } problems { node_id message } } }`;
@@ -193,16 +193,7 @@ describe('chat flows: the engine on the inbound pipeline and the job queue', () 
     const ana = await s.server.signIn('demo', 'ana@demo.local');
     const denied = await s.server.gql('demo', LIST, { kind: 'passive' }, ana.token);
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    await seedTenant(s.server.database, s.server.app.deps.services.passwords, {
-      slug: 'outra',
-      name: 'Outra Loja',
-      roles: [{ name: 'administrador', display_name: 'Administrador', routes: [] }],
-      departments: [],
-      users: [{ email: 'admin@outra.test', name: 'Admin', role: 'administrador', password: 'Pedbot@outra1' }],
-      instances: [],
-      features: [],
-      settings: [],
-    });
+    await seedOtherTenant(s.server);
     const other = await s.server.signIn('outra', 'admin@outra.test', 'Pedbot@outra1');
     expect((await s.server.gql<{ chatFlows: unknown[] }>('outra', LIST, { kind: 'passive' }, other.token)).data?.chatFlows).toEqual([]);
     const welcomeId = (await s.server.database.asOwner((db) => sql<{ id: number }>`select id from chat_flows where name = 'Boas-vindas'`.execute(db))).rows[0]!.id;

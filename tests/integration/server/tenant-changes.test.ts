@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantChange } from '../../../src/shared/domain/tenant-changes';
 import { publishTenantChange } from '../../../src/server/modules/tenant-changes/tenant-changes';
-import { seedTenant } from '../../../src/server/modules/tenants/tenant-seed';
+import { seedOtherTenant } from '../../helpers/other-tenant';
 import { openTestServer, type TestServer } from '../../helpers/server';
 
 const SUBSCRIPTION = 'subscription { tenantChanges { kind id } }';
@@ -23,18 +23,7 @@ describe('tenantChanges subscription', () => {
     if (!address || typeof address === 'string') throw new Error('no port');
     url = `ws://127.0.0.1:${address.port}`;
     demoId = (await server.database.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow()).id;
-    otherId = (
-      await seedTenant(server.database, server.app.deps.services.passwords, {
-        slug: 'outra',
-        name: 'Outra Loja',
-        roles: [{ name: 'administrador', display_name: 'Administrador', routes: [] }],
-        departments: [],
-        users: [{ email: 'admin@outra.test', name: 'Admin', role: 'administrador', password: 'Pedbot@outra1' }],
-        instances: [],
-        features: [],
-        settings: [],
-      })
-    ).tenantId;
+    otherId = await seedOtherTenant(server);
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.dispose()));
