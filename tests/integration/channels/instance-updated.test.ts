@@ -49,16 +49,17 @@ describe('instanceUpdated subscription', () => {
   it('opens with each usable connection as it is now, then follows its drop and restore', async () => {
     const drop = (action: 'drop' | 'restore') => s.inject('POST', `/api/sandbox/demo/${s.sandboxId}/${action}`, {});
     const stream = listen();
-    expect(await stream.until(1)).toEqual([{ id: String(s.sandboxId), activated: true }]);
+    // The demo's two sandbox connections, each as it is now.
+    expect(await stream.until(2)).toContainEqual({ id: String(s.sandboxId), activated: true });
     expect((await drop('drop')).status).toBe(200);
-    expect((await stream.until(2))[1]).toEqual({ id: String(s.sandboxId), activated: false });
+    expect((await stream.until(3))[2]).toEqual({ id: String(s.sandboxId), activated: false });
     stream.stop();
 
     // Subscribed after the drop: the opening state tells it.
     const late = listen();
-    expect(await late.until(1)).toEqual([{ id: String(s.sandboxId), activated: false }]);
+    expect(await late.until(2)).toContainEqual({ id: String(s.sandboxId), activated: false });
     expect((await drop('restore')).status).toBe(200);
-    expect((await late.until(2))[1]).toEqual({ id: String(s.sandboxId), activated: true });
+    expect((await late.until(3))[2]).toEqual({ id: String(s.sandboxId), activated: true });
     late.stop();
   });
 });

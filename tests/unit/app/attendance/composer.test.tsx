@@ -4,6 +4,7 @@ import { changedFields, patchFrom } from '../../../../src/app/features/attendanc
 import { renderHtml } from './render-static';
 
 const props = (extra: Partial<ComposerProps> = {}): ComposerProps => ({
+  tenant: 'demo',
   draft: null,
   onDraftChange: () => undefined,
   replyTo: null,

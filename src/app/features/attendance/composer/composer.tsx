@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { foldForSearch } from '../../../../shared/domain/messages';
 import { errors } from '../../../../shared/i18n/pt-BR';
@@ -23,6 +22,8 @@ import { holdPageWhile } from './page-hold';
 import { filterQuickAnswers, insertText, slashTokenAt, toggleFormat, type Edit, type FormatMarker } from './text-editing';
 
 export interface ComposerProps {
+  /** The store, for the knowledge search. */
+  tenant: string;
   /** The draft saved for this ticket; adopted once when it arrives (the composer is keyed by ticket). */
   draft: string | null;
   /** Saves the draft; may resolve once it is stored. */
@@ -61,7 +62,7 @@ export function Composer(props: ComposerProps) {
   const [answersDismissed, setAnswersDismissed] = useState(false);
   const [refused, setRefused] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
-  const { tenant } = useParams({ strict: false }) as { tenant: string };
+  const { tenant } = props;
   const media = useComposerAttachment(props.onSendAttachment, props.onProblem);
 
   if (draft !== null && !typed.current && text !== draft && text === '') setText(draft);

@@ -247,6 +247,7 @@ export function ConversationView({ ctx, ticket, now, pickable, userName, refs }:
       ) : (
         <Composer.Component
           key={ticketId}
+          tenant={ctx.tenant}
           draft={draft?.text ?? null}
           onDraftChange={onDraftChange}
           replyTo={replyTo}
