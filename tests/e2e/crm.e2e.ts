@@ -65,6 +65,8 @@ describe('CRM', () => {
     const page = await open('ana@demo.local');
     await page.goto('/demo/crm/schedules');
     await page.getByRole('button', { name: 'Agendar mensagem' }).first().click();
+    await page.getByRole('combobox', { name: 'Conexão' }).click();
+    await page.getByRole('option', { name: 'WhatsApp Loja Demo' }).click();
     await page.getByPlaceholder('Digite o nome ou o número').fill(name);
     await page.getByRole('option', { name: new RegExp(name) }).click();
     await page.getByRole('textbox', { name: 'Mensagem' }).fill('Seu pedido está pronto para retirada!');
