@@ -168,7 +168,7 @@ describe('automatic transfers (SPEC §4: lack of response, attendant removed)', 
     await replica.stop();
   });
 
-  it("transfers a deleted attendant's open tickets as 'attendant removed'", async () => {
+  it("puts a deleted attendant's open tickets back in their department's Fila (issue 12 §3)", async () => {
     const vendas = f.alpha.departments.vendas;
     const gone = await addAttendant('Gabi', vendas);
     const inVendas = await heldTicket(gone, vendas, 0);
@@ -176,12 +176,10 @@ describe('automatic transfers (SPEC §4: lack of response, attendant removed)', 
     await inTenant((tx) => tx.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', gone).execute());
     expect(await job.run()).toBe(1);
     for (const id of [inVendas, noDepartment]) {
-      expect(await transfersOf(id)).toMatchObject([{ previous_user_id: gone, created_by: null, cause: 'attendant_removed' }]);
-      expect((await ticket(id)).user_id).not.toBe(gone);
+      expect(await transfersOf(id)).toEqual([]);
+      expect(await ticket(id)).toMatchObject({ user_id: null, inbox: true });
     }
-    const receiver = (await ticket(inVendas)).user_id;
-    const vendasPeople = await inTenant((tx) => tx.selectFrom('users').select('id').where('user_department_id', '=', vendas).execute());
-    expect(vendasPeople.map((u) => u.id)).toContain(receiver);
+    expect((await ticket(inVendas)).inbox_department_id).toBe(vendas);
   });
 
   it('transfers only the tickets of the department or connection the attendant left', async () => {
@@ -260,10 +258,10 @@ describe('automatic transfers (SPEC §4: lack of response, attendant removed)', 
     const orphan = await heldTicket(leaving, financeiro, 0);
     await inTenant((tx) => tx.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', leaving).execute());
     expect(await job.run()).toBe(1);
-    await stream.until((b) => b.documents.some((d) => d.id === String(orphan) && d.user_id === String(receiver)));
+    await stream.until((b) => b.documents.some((d) => d.id === String(orphan) && d.user_id === null && d.inbox === true));
     expect(await waitFor((e) => e.ticket_id === String(orphan))).toMatchObject({
       previous_user_id: String(leaving),
-      next_user_id: String(receiver),
+      next_user_id: null,
       trigger_user_id: null,
       attendant_removed: true,
     });

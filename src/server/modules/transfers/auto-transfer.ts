@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database, Tx } from '../../db/database';
 import { transactWithChanges, type ChangeSet } from '../../sync/changes';
 import { isOnlineSql } from '../auth/presence';
+import { publishTicketEvent, type TicketEvent } from '../attendance/ticket-events';
 import type { MessagingDeps } from '../messages/deps';
 
 /**
@@ -110,12 +111,51 @@ export async function transferOneUnanswered(deps: MessagingDeps, tenantId: numbe
 }
 
 /**
+ * A deleted attendant's ticket goes back to its department's Fila (issue 12 §3), not to a
+ * colleague: the department decides who takes it. The notice says why (SPEC §4 'attendant
+ * removed'); it has no receiving attendant, so user id 1 hears of it.
+ */
+async function backToInbox(tx: Tx, changes: ChangeSet, tenantId: number, ticket: HeldTicket): Promise<TicketEvent> {
+  await tx
+    .updateTable('chat_tickets')
+    .set({ user_id: null, inbox: true, previous_user_id: ticket.user_id })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', ticket.id)
+    .execute();
+  changes.add('chattickets', ticket.instance_id).add('customers', null);
+  const names = await tx
+    .selectFrom('chat_tickets as t')
+    .innerJoin('customers as c', (join) => join.onRef('c.tenant_id', '=', 't.tenant_id').onRef('c.id', '=', 't.customer_id'))
+    .innerJoin('instances as i', (join) => join.onRef('i.tenant_id', '=', 't.tenant_id').onRef('i.id', '=', 't.instance_id'))
+    .innerJoin('users as u', (join) => join.onRef('u.tenant_id', '=', 't.tenant_id').onRef('u.id', '=', 't.previous_user_id'))
+    .select(['c.name as customer_name', 'c.phone_number', 'i.name as instance_name', 'u.name as previous_user_name'])
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.id', '=', ticket.id)
+    .executeTakeFirstOrThrow();
+  return {
+    kind: 'transferred',
+    ticket_id: String(ticket.id),
+    instance_id: String(ticket.instance_id),
+    instance_name: names.instance_name,
+    customer_name: names.customer_name ?? names.phone_number,
+    previous_user_id: String(ticket.user_id),
+    previous_user_name: names.previous_user_name,
+    next_user_id: null,
+    next_user_name: null,
+    trigger_user_id: null,
+    trigger_user_name: null,
+    attendant_removed: true,
+  };
+}
+
+/**
  * Handles one recorded removal of an attendant (deleted, out of a department, off a connection;
  * written by database triggers): every open ticket they may no longer hold, judged by their
- * current state, is transferred. False when the tenant has no removal waiting.
+ * current state, moves on: a deleted attendant's to the department's Fila, the others' to a
+ * colleague who may hold it. False when the tenant has no removal waiting.
  */
 export async function handleOneRemoval(deps: MessagingDeps, tenantId: number): Promise<boolean> {
-  return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
+  const handled = await transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
     const { rows: removals } = await sql<{ id: number; user_id: number; instance_id: number | null; department_id: number | null }>`
       select id, user_id, instance_id, department_id from attendant_removals
       where tenant_id = ${tenantId}
@@ -123,9 +163,9 @@ export async function handleOneRemoval(deps: MessagingDeps, tenantId: number): P
       limit 1
       for update skip locked`.execute(tx);
     const removal = removals[0];
-    if (!removal) return false;
-    const { rows: tickets } = await sql<HeldTicket>`
-      select t.id, t.instance_id, t.user_id, t.inbox_department_id
+    if (!removal) return null;
+    const { rows: tickets } = await sql<HeldTicket & { deleted: boolean }>`
+      select t.id, t.instance_id, t.user_id, t.inbox_department_id, u.deleted_at is not null as deleted
       from chat_tickets t
       join users u on u.tenant_id = t.tenant_id and u.id = t.user_id
       where t.tenant_id = ${tenantId} and t.user_id = ${removal.user_id}
@@ -138,10 +178,18 @@ export async function handleOneRemoval(deps: MessagingDeps, tenantId: number): P
         )
       order by t.id
       for update of t`.execute(tx);
-    for (const ticket of tickets) await moveTicket(tx, changes, tenantId, ticket, 'attendant_removed');
+    const notices: TicketEvent[] = [];
+    for (const { deleted, ...ticket } of tickets) {
+      if (deleted) notices.push(await backToInbox(tx, changes, tenantId, ticket));
+      else await moveTicket(tx, changes, tenantId, ticket, 'attendant_removed');
+    }
     await sql`delete from attendant_removals where tenant_id = ${tenantId} and id = ${removal.id}`.execute(tx);
-    return true;
+    return notices;
   });
+  if (handled === null) return false;
+  // After the commit, so a console that reads the ticket again finds it in the Fila.
+  for (const notice of handled) await publishTicketEvent(deps.pubsub, tenantId, notice).catch(() => undefined);
+  return true;
 }
 
 /**

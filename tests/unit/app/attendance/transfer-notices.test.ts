@@ -49,6 +49,16 @@ describe('noticeFor', () => {
     );
   });
 
+  it("tells user id 1 and the removed attendant when a deleted attendant's ticket went back to the Fila", () => {
+    const backToFila = event({ nextUserId: null, nextUserName: null, triggerUserId: null, triggerUserName: null, attendantRemoved: true });
+    expect(noticeFor(backToFila, '1', 0)).toMatchObject({
+      kind: 'transferred',
+      message: 'O atendimento de Maria voltou para a fila do departamento porque Ana foi removido(a).',
+    });
+    expect(noticeFor(backToFila, '2', 0)?.kind).toBe('transferred');
+    expect(noticeFor(backToFila, '3', 0)).toBeNull();
+  });
+
   it('tells user id 1 when the ticket had no previous owner', () => {
     const fromInbox = event({ previousUserId: null, previousUserName: null, triggerUserId: '5', triggerUserName: 'Carla' });
     expect(noticeFor(fromInbox, '1', 0)).toMatchObject({ kind: 'transferred', title: 'Atendimento Transferido' });

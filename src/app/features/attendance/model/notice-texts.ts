@@ -29,7 +29,9 @@ export const transferNoticeTexts = {
     direct: (n: Names) => `${n.trigger} transferiu o atendimento de ${n.customer} para ${n.next}.`,
     no_response: (n: Names) => `O atendimento de ${n.customer} foi transferido para ${n.next} por falta de resposta.`,
     attendant_removed: (n: Names) =>
-      `O atendimento de ${n.customer} foi transferido para ${n.next} porque o atendente foi removido.`,
+      n.next
+        ? `O atendimento de ${n.customer} foi transferido para ${n.next} porque o atendente foi removido.`
+        : `O atendimento de ${n.customer} voltou para a fila do departamento porque ${n.previous || 'o atendente'} foi removido(a).`,
   } satisfies Record<TransferCause, (n: Names) => string>,
   /** The attendant who confirmed the transfer themselves (no server event is meant for them). */
   byMe: (customer: string, next: string) => `Você transferiu o atendimento de ${customer} para ${next}.`,

@@ -38,8 +38,8 @@ export function transferCause(event: TransferEvent): TransferCause {
 
 /**
  * The notice the viewer gets for a transfer, or null: none for the user who made it; 'Atendimento
- * Recebido' for the receiving attendant; 'Atendimento Transferido' for the previous owner, or for
- * user id 1 when the ticket had none.
+ * Recebido' for the receiving attendant; 'Atendimento Transferido' for the previous owner, and for
+ * user id 1 when the ticket had none or went back to its department's Fila.
  */
 export function noticeFor(event: TransferEvent, viewerId: RecordId, now: number): TransferNotice | null {
   if (event.triggerUserId !== null && sameId(event.triggerUserId, viewerId)) return null;
@@ -55,7 +55,8 @@ export function noticeFor(event: TransferEvent, viewerId: RecordId, now: number)
     return { ...base, kind: 'received', title: texts.receivedTitle, message: texts.received[cause](who) };
   }
   const previousOwner = event.previousUserId !== null && sameId(event.previousUserId, viewerId);
-  const superAttendant = event.previousUserId === null && sameId(viewerId, SUPER_ATTENDANT_ID);
+  // With no previous owner, or none to receive it (a removed attendant's ticket back in the Fila), user id 1 is told.
+  const superAttendant = (event.previousUserId === null || event.nextUserId === null) && sameId(viewerId, SUPER_ATTENDANT_ID);
   if (previousOwner || superAttendant) {
     return { ...base, kind: 'transferred', title: texts.transferredTitle, message: texts.transferred[cause](who) };
   }
