@@ -124,34 +124,39 @@ export function Composer(props: ComposerProps) {
   const insert = (value: string) => apply(insertText(text, ...selection(), value));
   const pickAnswer = (answer: QuickAnswer) => slash && apply(insertText(text, slash.from, slash.to, answer.message));
 
-  // The text being written to the local database: Enter again meanwhile sends nothing twice.
-  const writing = useRef<string | null>(null);
+  // The last text being written to the local database: Enter again on the same text sends it once;
+  // a new text sent meanwhile is written after it, so messages keep the order they were sent in.
+  const writing = useRef<{ sent: string; done: Promise<unknown> } | null>(null);
   const send = () => {
     const sent = text;
     const value = sent.trim();
-    if (!value || writing.current !== null) return;
+    const before = writing.current;
+    if (!value || before?.sent === sent) return;
     if (hasForbiddenCharacters(value)) {
       setRefused(true);
       props.onProblem(errors.attackTitle, errors.attackMessage);
       return;
     }
-    writing.current = sent;
     // Text and draft stay until the message is stored locally: a tab closed meanwhile keeps both,
     // and the page is held until the draft no longer holds the sent text either.
-    const written = props.onSendText(value).then(() => {
-      // What was typed after Enter stays in the box.
-      const now = textRef.current;
-      const rest = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now.trim() === value ? '' : now;
-      typed.current = true;
-      setText(rest);
-      setCaret(rest.length);
-      setPreview(false);
-      return onDraftChange(rest);
-    });
+    const write = () =>
+      props.onSendText(value).then(() => {
+        // What was typed after Enter stays in the box.
+        const now = textRef.current;
+        const rest = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now.trim() === value ? '' : now;
+        typed.current = true;
+        setText(rest);
+        setCaret(rest.length);
+        setPreview(false);
+        return onDraftChange(rest);
+      });
+    const written = before ? before.done.then(write) : write();
+    const entry = { sent, done: written.catch(() => undefined) };
+    writing.current = entry;
     void holdPageWhile(written)
       .catch(() => undefined)
       .finally(() => {
-        writing.current = null;
+        if (writing.current === entry) writing.current = null;
       });
   };
 
