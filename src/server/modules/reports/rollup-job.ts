@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { PeriodicPass } from '../../jobs/periodic-pass';
 import type { Logger } from '../../logger';
 import { refreshRollupsOnce, tenantsWithDirtyTickets } from './rollup-refresh';
 
@@ -13,33 +14,12 @@ export interface RollupJobOptions {
  * tickets are recomputed. Replicas share the work through the per-tenant advisory lock; a report
  * read also refreshes first, so nothing it shows is older than its request.
  */
-export class ReportRollupJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
-  constructor(private readonly options: RollupJobOptions) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.run().catch((error: unknown) => this.options.onError?.(error)), this.options.intervalMs);
-    this.timer.unref();
+export class ReportRollupJob extends PeriodicPass {
+  constructor(private readonly options: RollupJobOptions) {
+    super(options);
   }
 
-  run(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     let done = 0;
     for (const tenantId of await tenantsWithDirtyTickets(this.options.database)) {
       try {

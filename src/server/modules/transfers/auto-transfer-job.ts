@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { PeriodicPass } from '../../jobs/periodic-pass';
 import type { PubSub } from '../../pubsub';
 import { handleOneRemoval, tenantsWithAutoTransfers, transferOneUnanswered } from './auto-transfer';
 
@@ -14,34 +15,12 @@ export interface AutoTransferJobOptions {
  * attendants, then tickets left unanswered. Every replica runs one; each transfer claims its rows
  * with FOR UPDATE SKIP LOCKED, so replicas share the work without moving a ticket twice.
  */
-export class AutoTransferJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
-  constructor(private readonly options: AutoTransferJobOptions) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.run().catch((error: unknown) => this.options.onError?.(error)), this.options.intervalMs);
-    this.timer.unref();
+export class AutoTransferJob extends PeriodicPass {
+  constructor(private readonly options: AutoTransferJobOptions) {
+    super(options);
   }
 
-  /** One pass over every tenant with work; answers how many removals and transfers it handled. A pass in progress is joined, not doubled. */
-  run(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const deps = { database: this.options.database, pubsub: this.options.pubsub };
     let handled = 0;
     for (const tenantId of await tenantsWithAutoTransfers(this.options.database)) {
