@@ -103,8 +103,10 @@ describe('chat flows', () => {
 
     const row = bruno.getByTestId('virtual-list').getByRole('button', { name: new RegExp(`^${name}`) });
     await row.click({ timeout: 20_000 });
-    await bruno.getByText('Respostas do cliente ao robô:').waitFor({ timeout: 20_000 });
-    await bruno.getByText('setor: Suporte').first().waitFor();
+    // In the conversation: the list's preview may show the same note.
+    const conversation = bruno.getByRole('log', { name: 'Mensagens' });
+    await conversation.getByText('Respostas do cliente ao robô:').waitFor({ timeout: 20_000 });
+    await conversation.getByText('setor: Suporte').waitFor();
     await screenshot(bruno, 'flows-robot-ticket-bruno');
   });
 });
