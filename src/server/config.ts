@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MIN_KEY_LENGTH } from './security/secret-box';
 
 /** The repository root, so default paths do not depend on the working directory. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,6 +24,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalText,
   JWT_SECRET: optionalText,
+  DATA_ENCRYPTION_KEY: optionalText.refine((value) => value === undefined || value.length >= MIN_KEY_LENGTH, {
+    message: `DATA_ENCRYPTION_KEY precisa de pelo menos ${MIN_KEY_LENGTH} caracteres / needs at least ${MIN_KEY_LENGTH} characters`,
+  }),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 1),
   REFRESH_TOKEN_TTL_DAYS: int(30, 1),
   REFRESH_TOKEN_SESSION_TTL_DAYS: int(1, 1),
@@ -68,6 +72,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Unset: generated once and kept in `dataDir/jwt-secret` (see modules/auth/jwt-secret). */
   jwtSecret: string | undefined;
+  /**
+   * Seals the secrets kept in the database (Cloud API tokens, TOTP secrets; see security/secret-box).
+   * Unset: generated once and kept in `dataDir/data-encryption-key`. Servers sharing one database need the same key.
+   */
+  dataEncryptionKey: string | undefined;
   accessTokenTtlSeconds: number;
   /** Refresh token lifetime when the user ticked "remember me". */
   refreshTokenTtlDays: number;
@@ -132,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaDir: join(dataDir, 'media'),
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     refreshTokenSessionTtlDays: e.REFRESH_TOKEN_SESSION_TTL_DAYS,

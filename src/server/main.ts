@@ -10,6 +10,7 @@ import { startReportRollups } from './modules/reports/rollup-job';
 import { AutoTransferJob } from './modules/transfers/auto-transfer-job';
 import { ensurePlatformDefaults } from './modules/settings/platform-settings';
 import { DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS, currentDemoIntegrationToken, seedDemoTenant } from './modules/tenants/demo-seed';
+import { prepareStoredSecrets } from './security/stored-secrets';
 import { countTenants, findTenantBySlug, isTenantSlugTaken } from './modules/tenants/tenant-store';
 
 export interface StartOptions {
@@ -88,10 +89,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const ownedDatabase = options.database ? null : database;
   let startedJobs: ServerServices['jobs'];
+  let builtApp: ServerApp | undefined;
   try {
     const jwtSecret = await resolveJwtSecret(config);
     await ensurePlatformDefaults(database, config);
-    const app = await buildApp({ config: { ...config, jwtSecret }, database, services: options.services });
+    const app = (builtApp = await buildApp({ config: { ...config, jwtSecret }, database, services: options.services }));
+    // Before anything reads or writes a secret: a wrong key stops the start; plaintext left from before is sealed.
+    await prepareStoredSecrets(database, app.deps.services.secrets, app.deps.services.logger);
     await seedDemoIfWanted(database, app, jwtSecret, options.demo ?? config.demo);
     // Before listening: a request may send a job; and jobs due while the server was down run now.
     startedJobs = app.deps.services.jobs;
@@ -120,6 +124,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
   } catch (error) {
     await startedJobs?.stop();
+    await builtApp?.fastify.close();
     await ownedDatabase?.close();
     throw error;
   }

@@ -6,6 +6,8 @@ import { DEMO_PASSWORD, seedDemoTenant } from '../../src/server/modules/tenants/
 import { openTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-for-pedbot-unit-tests-only';
+/** Seals the secrets tests store (Cloud API tokens, TOTP secrets), so no key file is generated. */
+export const TEST_DATA_ENCRYPTION_KEY = 'test-data-encryption-key-for-pedbot-tests';
 
 export interface GraphqlResult<T = Record<string, unknown>> {
   status: number;
@@ -36,6 +38,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config =>
     {},
     {
       jwtSecret: TEST_JWT_SECRET,
+      dataEncryptionKey: TEST_DATA_ENCRYPTION_KEY,
       argon2MemoryKib: 1024,
       argon2TimeCost: 2,
       logLevel: 'silent',

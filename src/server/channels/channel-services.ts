@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import { publishInstanceChanged, templatesChannel } from '../modules/instances/instance-events';
 import type { PubSub } from '../pubsub';
+import type { SecretBox } from '../security/secret-box';
 import type { Channel, ChannelInstance, ChannelKind } from './channel';
 import { CloudApiChannel } from './cloud-api/cloud-api-channel';
 import { GraphClient } from './cloud-api/graph-client';
@@ -27,6 +28,8 @@ export interface ChannelServicesOptions {
   sink: InboundSink;
   /** Keys the signed file links (derived, never used as is). */
   secret: string;
+  /** Opens the connections' stored Cloud API tokens (GraphClient). */
+  secrets: SecretBox;
   media?: MediaStore;
 }
 
@@ -57,7 +60,7 @@ const CLOUD_API_RETRIES = 5;
 
 export function createChannelServices(options: ChannelServicesOptions): ChannelServices {
   const { config, database, logger, pubsub } = options;
-  const graph = new GraphClient({ baseUrl: config.cloudApiBaseUrl });
+  const graph = new GraphClient({ baseUrl: config.cloudApiBaseUrl, secrets: options.secrets });
   const media = options.media ?? new LocalMediaStore(config.mediaDir);
   const lookup = new InstanceLookup(database);
   const pipeline = new InboundPipeline({ database, sink: options.sink, media, graph, logger, outbound: new AddressPolicy(config.outboundFetchAllow) });

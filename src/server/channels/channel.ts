@@ -14,6 +14,7 @@ export interface ChannelInstance {
   activated: boolean;
   phoneNumber: string | null;
   officialPhoneId: string | null;
+  /** As stored: sealed (security/secret-box); only GraphClient opens it, for the request it makes. */
   officialToken: string | null;
   wabaId: string | null;
 }

@@ -18,6 +18,7 @@ async function startChannels(deps: ContextDeps): Promise<ChannelServices> {
     pubsub: sync.pubsub,
     sink: syncInboundSink(sync.messaging, logger),
     secret: await resolveJwtSecret(deps.config),
+    secrets: deps.services.secrets,
   });
   sync.useSender(channels.router, async (item, providerMessageId) => {
     if (providerMessageId) await channels.pipeline.providerIdRecorded({ tenantId: item.tenantId, id: item.instance.id }, providerMessageId);

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { AccessTokens } from '../modules/auth/access-tokens';
 import type { Mailer } from '../modules/auth/mailer';
 import type { PasswordHasher } from '../modules/auth/passwords';
+import type { SecretBox } from '../security/secret-box';
 import type { JobQueue } from '../jobs/job-queue';
 import type { SyncServices } from '../sync/services';
 
@@ -59,6 +60,8 @@ export interface ServerServices {
   passwords: PasswordHasher;
   accessTokens: AccessTokens;
   throttles: AuthThrottles;
+  /** Seals and opens the secrets stored in the database (Cloud API tokens, TOTP secrets). */
+  secrets: SecretBox;
   /** Channels, media and the inbound pipeline (issue 4); set by the channels HTTP module. */
   channels?: ChannelServices;
   /** The sync engine: pub/sub, stream hub, outbound dispatcher (src/server/sync/services.ts). */

@@ -8,6 +8,7 @@ import { createGraphqlServer, type PedbotYoga } from '../graphql/yoga';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret';
 import { attachFlowEngine } from '../modules/flows/flow-job-module';
 import { createJobQueue } from '../jobs/job-modules';
+import { openSecretBox } from '../security/data-key';
 import { createServices } from '../services';
 import { registerGraphqlRoute } from './graphql-route';
 import { httpModules } from './modules';
@@ -46,7 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerRequestLog(fastify);
-  const services = createServices(config, fastify.log, await resolveJwtSecret(config), options.services);
+  const services = createServices(config, fastify.log, await resolveJwtSecret(config), await openSecretBox(config), options.services);
   const deps: ContextDeps = { config, database, services };
   const yoga = createGraphqlServer(deps);
   registerSecurityHeaders(fastify);

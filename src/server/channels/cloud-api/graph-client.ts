@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import type { SecretBox } from '../../security/secret-box';
 import { GraphApiError, graphErrorOf } from './graph-error';
 
 export interface GraphClientOptions {
   /** e.g. `https://graph.facebook.com/v23.0` (config CLOUD_API_BASE_URL) or a local fake. */
   baseUrl: string;
   timeoutMs?: number;
+  /** Opens the stored (sealed) tokens every method takes: they are decrypted only for the request's header. */
+  secrets: Pick<SecretBox, 'open'>;
 }
 
 const sendResponse = z.object({
@@ -44,23 +47,34 @@ export interface UploadFile {
 /** Stops paging a template list that never ends (a WABA holds at most a few hundred templates). */
 const MAX_TEMPLATE_PAGES = 20;
 
-/** The Graph API calls the Cloud API channel makes; every call carries the connection's token. */
+/**
+ * The Graph API calls the Cloud API channel makes; every call carries the connection's token, given
+ * as stored in the database (sealed) and opened here only to become the Authorization header.
+ */
 export class GraphClient {
   private readonly base: string;
   private readonly timeoutMs: number;
+  private readonly secrets: Pick<SecretBox, 'open'>;
 
   constructor(options: GraphClientOptions) {
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.secrets = options.secrets;
+  }
+
+  private bearer(storedToken: string): string {
+    return `Bearer ${this.secrets.open(storedToken)}`;
   }
 
   private async call<T>(schema: z.ZodType<T>, path: string, token: string, init: RequestInit = {}): Promise<T> {
     const url = path.startsWith('http') ? path : `${this.base}/${path}`;
+    // Outside the try: a token the key cannot open is not a network failure to retry.
+    const authorization = this.bearer(token);
     let response: Response;
     try {
       response = await fetch(url, {
         ...init,
-        headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+        headers: { authorization, ...(init.headers ?? {}) },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
@@ -100,9 +114,10 @@ export class GraphClient {
   /** `GET /{media-id}` then the lookaside URL (valid 5 minutes), both with the same bearer token. */
   async downloadMedia(mediaId: string, token: string): Promise<{ bytes: Uint8Array; mimeType: string }> {
     const info = await this.call(mediaUrl, encodeURIComponent(mediaId), token);
+    const authorization = this.bearer(token);
     let response: Response;
     try {
-      response = await fetch(info.url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(info.url, { headers: { authorization }, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       throw new GraphApiError(error instanceof Error ? error.message : String(error), 0, null, 0);
     }

@@ -108,7 +108,7 @@ export async function signIn(context: RequestContext, input: SignInInput): Promi
   let step: number | null = null;
   if (user.twofactor_activity && user.google2fa_secret) {
     if (!input.tokenTwoFactor) return { two_factor_required: true, token: null, refresh_token: null, expires_in: null, user: null };
-    step = matchTotp(user.google2fa_secret, input.tokenTwoFactor, user.totp_last_step);
+    step = matchTotp(services.secrets.open(user.google2fa_secret), input.tokenTwoFactor, user.totp_last_step);
     if (step === null) throw await failed(user.id, twoFactorInvalid());
   }
 

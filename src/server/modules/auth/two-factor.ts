@@ -16,7 +16,8 @@ export async function generateTwoFactorSecret(context: RequestContext, viewer: V
   const email = await context.database.withTenant(context.tenant.id, async (tx) => {
     const row = await tx
       .updateTable('users')
-      .set({ google2fa_pending_secret: secret })
+      // Sealed at rest (security/secret-box); the plaintext goes only to the user setting it up.
+      .set({ google2fa_pending_secret: context.services.secrets.seal(secret) })
       .where('id', '=', viewer.userId)
       .returning('email')
       .executeTakeFirstOrThrow();
@@ -66,7 +67,7 @@ export async function activateTwoFactor(context: RequestContext, viewer: Viewer,
       .forUpdate()
       .executeTakeFirstOrThrow();
     const secret = user.google2fa_pending_secret;
-    const step = secret ? matchTotp(secret, code, user.totp_last_step) : null;
+    const step = secret ? matchTotp(context.services.secrets.open(secret), code, user.totp_last_step) : null;
     if (!secret || step === null) return false;
     await tx
       .updateTable('users')

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../graphql/context';
 import { appError, validation } from '../../graphql/errors';
 import { setInstanceRouting } from './instance-departments';
 import type { InstanceRow } from './instance-payload';
-import { isMaskedToken } from './instance-payload';
+import { isMaskedToken, storedToken } from './instance-payload';
 import type { createInstanceInput, updateInstanceInput } from './inputs';
 import { instanceTexts } from './texts';
 
@@ -57,7 +57,7 @@ export async function updateInstance(context: RequestContext, input: z.output<ty
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) changes[key] = value;
   // The edit form sends the masked token back when the user did not change it.
-  if (token !== undefined && token !== null && !isMaskedToken(token)) changes.official_token = token === '' ? null : token;
+  if (token !== undefined && token !== null && !isMaskedToken(token)) changes.official_token = storedToken(context.services.secrets, token);
   if (params !== undefined && params !== null) changes.dialog_params = JSON.stringify(params);
   const tenantId = context.tenant.id;
   const row = await context.database.withTenant(tenantId, async (tx) => {

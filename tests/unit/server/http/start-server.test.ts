@@ -7,13 +7,13 @@ describe('startServer', () => {
   let server: RunningServer;
   beforeAll(async () => {
     const database = await openTestDatabase();
-    const { jwtSecret, argon2MemoryKib, argon2TimeCost, logLevel, staticDir } = testConfig();
+    const { jwtSecret, dataEncryptionKey, argon2MemoryKib, argon2TimeCost, logLevel, staticDir } = testConfig();
     server = await startServer({
       database,
       port: 0,
       demo: true,
       quiet: true,
-      config: { jwtSecret, argon2MemoryKib, argon2TimeCost, logLevel, staticDir, host: '127.0.0.1' },
+      config: { jwtSecret, dataEncryptionKey, argon2MemoryKib, argon2TimeCost, logLevel, staticDir, host: '127.0.0.1' },
     });
   });
   afterAll(async () => {

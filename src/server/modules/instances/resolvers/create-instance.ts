@@ -8,5 +8,5 @@ import { createInstanceInput } from '../inputs';
 
 export const createInstance: MutationResolver<'createInstance'> = async (_parent, args, context) => {
   assertManageInstances(requireViewer(context));
-  return instancePayload(await create(context, parseInput(createInstanceInput, args)), context.tenant.slug);
+  return instancePayload(await create(context, parseInput(createInstanceInput, args)), context);
 };

@@ -44,13 +44,13 @@ export const instanceUpdated: SubscriptionFieldResolver<'instanceUpdated'> = {
       const current = await context.database.withTenant(context.tenant.id, (tx) =>
         tx.selectFrom('instances').selectAll().where('tenant_id', '=', context.tenant.id).orderBy('id').execute(),
       );
-      for (const row of current) if (canUseInstance(viewer, row.id)) yield { instanceUpdated: instancePayload(row, context.tenant.slug) };
+      for (const row of current) if (canUseInstance(viewer, row.id)) yield { instanceUpdated: instancePayload(row, context) };
       for await (const event of bus.events()) {
         if (!isInstanceChangedEvent(event) || !canUseInstance(viewer, event.instance_id)) continue;
         const row = await context.database.withTenant(context.tenant.id, (tx) =>
           tx.selectFrom('instances').selectAll().where('tenant_id', '=', context.tenant.id).where('id', '=', event.instance_id).executeTakeFirst(),
         );
-        if (row) yield { instanceUpdated: instancePayload(row, context.tenant.slug) };
+        if (row) yield { instanceUpdated: instancePayload(row, context) };
       }
     } finally {
       await bus.close();

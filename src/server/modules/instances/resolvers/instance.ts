@@ -9,5 +9,5 @@ import { idInput } from '../inputs';
 export const instance: QueryResolver<'instance'> = async (_parent, args, context) => {
   const id = parseInput(idInput, args.id);
   assertUseInstance(requireViewer(context), id);
-  return instancePayload(await findInstance(context, id), context.tenant.slug);
+  return instancePayload(await findInstance(context, id), context);
 };

@@ -22,5 +22,5 @@ export const instances: QueryResolver<'instances'> = async (_parent, args, conte
     if (filters?.activated !== undefined && filters.activated !== null) query = query.where('activated', '=', filters.activated);
     return query.orderBy('name').orderBy('id').execute();
   });
-  return rows.map((row) => instancePayload(row, context.tenant.slug));
+  return rows.map((row) => instancePayload(row, context));
 };

@@ -13,5 +13,5 @@ import { idInput } from '../inputs';
 export const restartInstancePlugin: MutationResolver<'restartInstancePlugin'> = async (_parent, args, context) => {
   const id = parseInput(idInput, args.id);
   assertUseInstance(requireViewer(context), id);
-  return instancePayload(await connectInstance(context, await findInstance(context, id)), context.tenant.slug);
+  return instancePayload(await connectInstance(context, await findInstance(context, id)), context);
 };

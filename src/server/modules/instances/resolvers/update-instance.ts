@@ -8,5 +8,5 @@ import { updateInstanceInput } from '../inputs';
 
 export const updateInstance: MutationResolver<'updateInstance'> = async (_parent, args, context) => {
   assertManageInstances(requireViewer(context));
-  return instancePayload(await update(context, parseInput(updateInstanceInput, args)), context.tenant.slug);
+  return instancePayload(await update(context, parseInput(updateInstanceInput, args)), context);
 };

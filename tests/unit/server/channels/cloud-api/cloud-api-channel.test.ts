@@ -3,9 +3,13 @@ import type { ChannelInstance } from '../../../../../src/server/channels/channel
 import { CloudApiChannel } from '../../../../../src/server/channels/cloud-api/cloud-api-channel';
 import { GraphClient } from '../../../../../src/server/channels/cloud-api/graph-client';
 import { ChannelSendError } from '../../../../../src/server/channels/send-error';
+import { createSecretBox } from '../../../../../src/server/security/secret-box';
 import { channelTexts } from '../../../../../src/shared/i18n/pt-BR';
 import { TEST_CUSTOMER, TEST_PHONE_NUMBER_ID, TEST_WABA_ID, fixtureJson } from '../../../../helpers/cloud-api-fixtures';
 import { FakeCloudApi } from '../../../../helpers/fake-cloud-api';
+
+// Tokens reach the channel as stored in the database: sealed; the Graph client opens them for the header.
+const secrets = createSecretBox('unit-test-data-encryption-key-0123456789');
 
 const instance: ChannelInstance = {
   tenantId: 1,
@@ -14,7 +18,7 @@ const instance: ChannelInstance = {
   activated: true,
   phoneNumber: '5511900000000',
   officialPhoneId: TEST_PHONE_NUMBER_ID,
-  officialToken: 'TEST_TOKEN',
+  officialToken: secrets.seal('TEST_TOKEN'),
   wabaId: TEST_WABA_ID,
 };
 
@@ -24,7 +28,7 @@ describe('Cloud API channel against the fake Graph API', () => {
   let channel: CloudApiChannel;
   beforeAll(async () => {
     await fake.start();
-    graph = new GraphClient({ baseUrl: fake.baseUrl });
+    graph = new GraphClient({ baseUrl: fake.baseUrl, secrets });
     channel = new CloudApiChannel(graph, { retryDelaysMs: [5, 10, 20] });
   });
   afterAll(() => fake.stop());
@@ -104,7 +108,7 @@ describe('Cloud API channel against the fake Graph API', () => {
     expect(template.providerMessageId).toMatch(/^wamid\./);
 
     const badToken = await channel
-      .send({ ...instance, officialToken: 'EXPIRED' }, { kind: 'text', to: '5511900000002', text: 'oi' })
+      .send({ ...instance, officialToken: secrets.seal('EXPIRED') }, { kind: 'text', to: '5511900000002', text: 'oi' })
       .catch((e: unknown) => e);
     expect(badToken).toMatchObject({ retryable: false, providerCode: 190, reason: channelTexts.providerTokenInvalid });
   });
@@ -117,22 +121,22 @@ describe('Cloud API channel against the fake Graph API', () => {
 
   it('downloads inbound media by id with the bearer token', async () => {
     fake.addMedia('900000000000001', Buffer.from('jpeg-bytes'), 'image/jpeg');
-    const media = await graph.downloadMedia('900000000000001', 'TEST_TOKEN');
+    const media = await graph.downloadMedia('900000000000001', instance.officialToken!);
     expect(Buffer.from(media.bytes).toString()).toBe('jpeg-bytes');
     expect(media.mimeType).toBe('image/jpeg');
     expect(fake.requests.map((r) => r.token)).toEqual(['TEST_TOKEN', 'TEST_TOKEN']);
   });
 
   it('lists the templates of the WhatsApp Business account and creates one for review', async () => {
-    const list = await graph.listTemplates(TEST_WABA_ID, 'TEST_TOKEN');
+    const list = await graph.listTemplates(TEST_WABA_ID, instance.officialToken!);
     expect(list.map((t) => [t.name, t.status])).toEqual([
       ['confirmacao_pedido', 'APPROVED'],
       ['promo_black_friday_teste', 'REJECTED'],
       ['reengajamento_cliente', 'PAUSED'],
       ['pesquisa_satisfacao', 'PENDING'],
     ]);
-    const created = await graph.createTemplate(TEST_WABA_ID, 'TEST_TOKEN', { ...fixtureJson('template-create-request.json'), name: 'novo_modelo' });
+    const created = await graph.createTemplate(TEST_WABA_ID, instance.officialToken!, { ...fixtureJson('template-create-request.json'), name: 'novo_modelo' });
     expect(created.status).toBe('PENDING');
-    expect((await graph.listTemplates(TEST_WABA_ID, 'TEST_TOKEN')).map((t) => t.name)).toContain('novo_modelo');
+    expect((await graph.listTemplates(TEST_WABA_ID, instance.officialToken!)).map((t) => t.name)).toContain('novo_modelo');
   });
 });
