@@ -6,8 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { startServer } from '../main';
+import { SEALED_PREFIX } from '../security/secret-box';
 
 const APP_SECRET = 'probe-app-secret';
 process.env.NODE_ENV = 'production';
@@ -63,6 +65,18 @@ try {
       /script-src 'self'(;|$)/.test(csp) && csp.includes("frame-ancestors 'none'") && headers.get('x-content-type-options') === 'nosniff' && Boolean(headers.get('referrer-policy')),
       `CSP "${csp}", nosniff "${headers.get('x-content-type-options')}", referrer "${headers.get('referrer-policy')}"`,
     );
+  });
+
+  await check('token da API oficial cifrado no banco (só o final mascarado volta ao cliente)', async () => {
+    const plain = 'probe-cloud-token-at-rest-9876';
+    const created = await gql('mutation { createInstance(name: "Sonda", channel: "cloud-api") { id } }', {}, token);
+    const id = (created.body.data?.createInstance as { id?: string } | undefined)?.id;
+    const updated = await gql('mutation ($id: ID!, $t: String) { updateInstance(id: $id, official_token: $t) { official_token } }', { id, t: plain }, token);
+    const shown = (updated.body.data?.updateInstance as { official_token?: string } | undefined)?.official_token;
+    const { rows } = await server.database.asOwner((db) => sql<{ value: string | null }>`select official_token as value from instances where id = ${Number(id)}`.execute(db));
+    const stored = rows[0]?.value ?? '';
+    await gql('mutation ($id: ID!) { deleteInstance(id: $id) }', { id }, token);
+    return expectThat(stored.startsWith(SEALED_PREFIX) && !stored.includes(plain) && shown === '••••••••9876', `gravado "${stored.slice(0, 20)}…", mostrado "${shown}"`);
   });
 
   await check('sandbox desligado em produção (página e API respondem 404)', async () => {
