@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessageTo } from '../../../src/app/data/messages/outgoing';
 import type { ChatTicketDoc, PedbotDatabase } from '../../../src/app/data/schema';
 import { SyncRequestError, type SyncTransport } from '../../../src/app/data/replication/transport';
+import { readSyncScope } from '../../../src/app/data/replication/sync-scope';
 import { signedInCaller } from './support/admin-api';
 import { startSyncServer, type SyncServer } from './support/sync-server';
-import { eventually, signIn, startClient, type TestClient } from './support/sync-client';
+import { eventually as eventuallyWithin, signIn, startClient, type TestClient } from './support/sync-client';
 
 /**
  * A user's department changes (SPEC §4 visibility): the local data pulled under the old one is
@@ -15,6 +16,15 @@ import { eventually, signIn, startClient, type TestClient } from './support/sync
  */
 const CHANGE_DEPARTMENT = `mutation ($id: ID!, $dep: ID) { changeChatTicketDepartment(id: $id, inbox_department_id: $dep) { id } }`;
 const PICK = `mutation ($id: ID!) { pickChatTicket(id: $id) { id } }`;
+
+/**
+ * Each case starts clients, signs in (argon2) and rebuilds a local database; on a machine busy with
+ * other suites that took 25-40 s where it takes 5-10 s alone, past vitest's 30 s and the 10-15 s
+ * waits, while nothing was wrong but the clock. The waits stay conditions; only their patience grows.
+ */
+const WAIT_MS = 60_000;
+const CASE_MS = 180_000;
+const eventually = <T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = WAIT_MS) => eventuallyWithin(what, check, timeoutMs);
 
 let server: SyncServer;
 let vendas: string;
@@ -96,6 +106,14 @@ async function syncedUnderVendas(ana: TestClient, ids: Record<'vendas' | 'suport
   expect(await holds(ana.db, ids.suporte)).toEqual({ ticket: false, messages: 0 });
 }
 
+/** What Ana's device holds, for a failure's message. */
+async function heldByAna(ana: TestClient, ids: Record<'vendas' | 'suporte' | 'anas', string>) {
+  const held: Record<string, unknown> = {};
+  for (const [name, id] of Object.entries(ids)) held[name] = await holds(ana.db, id);
+  const messages = await ana.db.customerchats.find().exec();
+  return { ...held, messages: messages.map((m) => [m.ticket_key, m.message, m.is_temp]), state: ana.state, scope: await readSyncScope(ana.db) };
+}
+
 async function sendWaiting(ana: TestClient, ticketId: string, text: string) {
   const ticket = (await ana.db.chattickets.findOne(ticketId).exec())!.toJSON() as ChatTicketDoc;
   await sendMessageTo(ana.db, { ticket, text }, { userId: ana.user.id });
@@ -120,8 +138,10 @@ async function rebuiltUnderSuporte(ana: TestClient, ids: Record<'vendas' | 'supo
       const [arrived, own] = [await holds(ana.db, ids.suporte), await holds(ana.db, ids.anas)];
       return arrived.ticket && arrived.messages === 1 && own.ticket && own.messages >= 1;
     },
-    15_000,
-  );
+    WAIT_MS,
+  ).catch(async (error: unknown) => {
+    throw new Error(`${String(error)}; Ana holds ${JSON.stringify(await heldByAna(ana, ids))}`);
+  });
   expect(await holds(ana.db, ids.vendas)).toEqual({ ticket: false, messages: 0 });
 }
 
@@ -154,7 +174,7 @@ describe('a user whose department changes', () => {
 
     await rebuiltUnderSuporte(ana, ids, text, release);
     await deliveredOnce(ana, ids.anas, text);
-  });
+  }, CASE_MS);
 
   it('while the app runs: the server closes the socket, and the reconnection rebuilds the local data', async () => {
     const ids = await threeTickets('551197654810');
@@ -172,7 +192,7 @@ describe('a user whose department changes', () => {
 
     await rebuiltUnderSuporte(ana, ids, text, release);
     await deliveredOnce(ana, ids.anas, text);
-  });
+  }, CASE_MS);
 
   it('keeps what Ana did offline before the rebuild: a ticket she viewed and a draft', async () => {
     const ids = await threeTickets('551197654820');
@@ -206,7 +226,7 @@ describe('a user whose department changes', () => {
     await eventually('the server has the ticket viewed', async () => (await unseenOnServer()) === 0);
     await eventually('and so has Ana', async () => (await ana.db.chattickets.findOne(ids.anas).exec())?.unseenMsg === 0);
     expect((await ana.db.drafts.findOne(ids.anas).exec())?.text).toBe('Rascunho da Ana');
-  });
+  }, CASE_MS);
 });
 
 describe('a user whose connections change', () => {
@@ -234,7 +254,7 @@ describe('a user whose connections change', () => {
       await eventually(
         'the connection’s tickets and messages leave the device',
         async () => (await ana.db.chattickets.count().exec()) === 0 && (await ana.db.customerchats.count().exec()) === 0,
-        15_000,
+        WAIT_MS,
       );
     } finally {
       await server.database.asOwner((db) => db.insertInto('user_instances').values(use).execute());
@@ -245,7 +265,7 @@ describe('a user whose connections change', () => {
         const [inbox, own] = [await holds(ana.db, ids.vendas), await holds(ana.db, ids.anas)];
         return inbox.ticket && inbox.messages === 1 && own.ticket && own.messages === 1;
       },
-      15_000,
+      WAIT_MS,
     );
-  });
+  }, CASE_MS);
 });
