@@ -26,6 +26,7 @@ export interface SettingDefinition {
 
 export const DEFAULT_CLOSING_MESSAGE = 'Seu atendimento foi finalizado. Obrigado pelo contato!';
 export const DEFAULT_SURVEY_QUESTION = 'Como você avalia o nosso atendimento? Responda com uma nota de {{escala}}.';
+export const DEFAULT_SURVEY_THANKS = 'Obrigado pela sua avaliação!';
 
 /** Answer scales of the satisfaction survey; the dashboards read the key `nps_scale`. */
 export const NPS_SCALES = [
@@ -67,6 +68,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     route: 'configs-nps-messages',
     dynamic: false,
     defaultValue: DEFAULT_SURVEY_QUESTION,
+  },
+  {
+    key: 'nps_thanks',
+    label: 'Agradecimento pela resposta',
+    help: 'Enviado ao cliente logo depois que ele responde a pesquisa com uma nota válida. Deixe em branco para não enviar nada.',
+    input: longText,
+    perConnection: true,
+    route: 'configs-nps-messages',
+    dynamic: false,
+    defaultValue: DEFAULT_SURVEY_THANKS,
   },
   {
     key: 'nps_scale',
