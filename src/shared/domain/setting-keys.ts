@@ -100,6 +100,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     defaultValue: 'false',
   },
   {
+    key: 'older_inbox_chats_obligatorie_in_first',
+    label: 'Favoritos também esperam a vez',
+    help: 'Com “Atender primeiro os mais antigos da fila” ligado, o cliente favorito também entra na ordem de chegada. Desligado, os favoritos ficam fora da conta do mais antigo.',
+    input: bool,
+    perConnection: true,
+    route: 'configs-dynamic-settings',
+    dynamic: true,
+    defaultValue: 'false',
+  },
+  {
     key: 'transfer_no_response_minutes',
     label: 'Transferir por falta de resposta após',
     help: 'Minutos que o atendente tem para responder ao cliente antes de o atendimento passar para outro atendente. 0 desliga a transferência automática.',
