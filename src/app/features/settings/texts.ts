@@ -101,5 +101,14 @@ export const t = {
   dynamic: {
     description: 'Ajustes do atendimento que valem para a loja toda ou para uma conexão. Um valor da conexão vale no lugar do da loja.',
     storeOnly: 'Vale para a loja toda.',
+    featuresTitle: 'Recursos da loja',
+    featuresHint: 'Ligue ou desligue partes do PedBot para a loja toda. A mudança vale na hora para quem está conectado.',
+    elsewhereTitle: 'Configurações em outras telas',
+    platformTitle: 'Situação da plataforma',
+    platformHint: 'Definida pela equipe do PedBot para todas as lojas; muda aqui sozinha quando for alterada.',
+    whatsappOn: 'WhatsApp disponível',
+    whatsappOff: 'WhatsApp indisponível',
+    maintenanceOn: 'Em manutenção',
+    maintenanceOff: 'Sem manutenção',
   },
 } as const;
