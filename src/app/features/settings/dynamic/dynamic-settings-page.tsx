@@ -1,9 +1,9 @@
-import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useEffect, useState } from 'react';
 import { SETTING_DEFINITIONS, settingValueError } from '../../../../shared/domain/setting-keys';
 import { AdminPage } from '../../../ui/admin';
 import { t } from '../texts';
-import { ScopeSelect } from '../ui/scope-select';
+import { SettingsForm } from '../ui/settings-form';
 import { SettingsState } from '../ui/settings-state';
 import { useSettingScope } from '../ui/use-setting-scope';
 import { FeatureSwitches } from './feature-switches';
@@ -52,57 +52,42 @@ export function DynamicSettingsPage() {
       <Stack gap="md">
         <SettingsState loading={scope.values.isPending} error={scope.values.error} onRetry={() => void scope.values.refetch()}>
           {() => (
-            <Paper withBorder p="lg" radius="md" maw={760}>
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  submit();
-                }}
-              >
-                <Stack gap="md">
-                  <ScopeSelect scope={scope} />
-                  {DYNAMIC.map((d, index) => {
-                    const disabled = onConnection && !d.perConnection;
-                    const own = scope.own(d.key) !== undefined;
-                    return (
-                      <Fragment key={d.key}>
-                        {index > 0 ? <Divider /> : null}
-                        <Stack gap={4}>
-                          <SettingInput
-                            definition={d}
-                            value={draft[d.key] ?? ''}
-                            onChange={(value) => setDraft({ ...draft, [d.key]: value })}
-                            disabled={disabled}
-                            error={errors[d.key]}
-                          />
-                          {disabled ? (
-                            <Text size="xs" c="dimmed">
-                              {t.dynamic.storeOnly}
-                            </Text>
-                          ) : onConnection ? (
-                            <Group gap="xs">
-                              <Text size="xs" c="dimmed">
-                                {own ? t.common.overridden : t.common.inherited}
-                              </Text>
-                              {own ? (
-                                <Button size="compact-xs" variant="subtle" onClick={() => void scope.write([{ key: d.key, value: null }])}>
-                                  {t.common.useTenant}
-                                </Button>
-                              ) : null}
-                            </Group>
+            <SettingsForm scope={scope} onSubmit={submit} maw={760} gap="md">
+              {DYNAMIC.map((d, index) => {
+                const disabled = onConnection && !d.perConnection;
+                const own = scope.own(d.key) !== undefined;
+                return (
+                  <Fragment key={d.key}>
+                    {index > 0 ? <Divider /> : null}
+                    <Stack gap={4}>
+                      <SettingInput
+                        definition={d}
+                        value={draft[d.key] ?? ''}
+                        onChange={(value) => setDraft({ ...draft, [d.key]: value })}
+                        disabled={disabled}
+                        error={errors[d.key]}
+                      />
+                      {disabled ? (
+                        <Text size="xs" c="dimmed">
+                          {t.dynamic.storeOnly}
+                        </Text>
+                      ) : onConnection ? (
+                        <Group gap="xs">
+                          <Text size="xs" c="dimmed">
+                            {own ? t.common.overridden : t.common.inherited}
+                          </Text>
+                          {own ? (
+                            <Button size="compact-xs" variant="subtle" onClick={() => void scope.write([{ key: d.key, value: null }])}>
+                              {t.common.useTenant}
+                            </Button>
                           ) : null}
-                        </Stack>
-                      </Fragment>
-                    );
-                  })}
-                  <Group>
-                    <Button type="submit" loading={scope.save.isPending}>
-                      {t.common.save}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
-            </Paper>
+                        </Group>
+                      ) : null}
+                    </Stack>
+                  </Fragment>
+                );
+              })}
+            </SettingsForm>
           )}
         </SettingsState>
         <FeatureSwitches />

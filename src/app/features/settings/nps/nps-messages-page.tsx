@@ -1,11 +1,10 @@
-import { Button, Grid, Group, Paper, Select, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Grid, Select, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { NPS_SCALES, npsScaleOf } from '../../../../shared/domain/setting-keys';
 import { AdminPage } from '../../../ui/admin';
 import { t } from '../texts';
 import { CustomerBubbles, type PreviewMessage } from '../ui/customer-bubble';
-import { ScopeSelect } from '../ui/scope-select';
-import { ScopeValueNote } from '../ui/scope-value-note';
+import { SettingsForm } from '../ui/settings-form';
 import { SettingsState } from '../ui/settings-state';
 import { useSettingScope } from '../ui/use-setting-scope';
 
@@ -58,59 +57,43 @@ export function NpsMessagesPage() {
         {() => (
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <Paper withBorder p="lg" radius="md">
-                <form
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    submit();
-                  }}
-                >
-                  <Stack gap="sm">
-                    <ScopeSelect scope={scope} />
-                    <ScopeValueNote scope={scope} settingKey="nps_message" />
-                    <Switch
-                      label={t.nps.enabled}
-                      checked={values.enabled}
-                      onChange={(event) => setValues({ ...values, enabled: event.currentTarget.checked })}
-                    />
-                    <Textarea
-                      label={t.nps.question}
-                      description="Use {{escala}} para mostrar a escala de notas ao cliente."
-                      value={values.question}
-                      onChange={(event) => setValues({ ...values, question: event.currentTarget.value })}
-                      disabled={!values.enabled}
-                      autosize
-                      minRows={3}
-                      maxLength={1000}
-                    />
-                    <Textarea
-                      label={t.nps.thanks}
-                      description={t.nps.thanksHint}
-                      value={values.thanks}
-                      onChange={(event) => setValues({ ...values, thanks: event.currentTarget.value })}
-                      disabled={!values.enabled}
-                      autosize
-                      minRows={2}
-                      maxLength={1000}
-                    />
-                    <Select
-                      label={t.nps.scale}
-                      description={onConnection ? t.nps.scaleStoreOnly : 'Os painéis de satisfação usam a mesma escala.'}
-                      data={NPS_SCALES.map(({ value, label }) => ({ value, label }))}
-                      value={values.scale}
-                      onChange={(value) => setValues({ ...values, scale: value ?? '1-5' })}
-                      disabled={onConnection}
-                      allowDeselect={false}
-                      maw={280}
-                    />
-                    <Group>
-                      <Button type="submit" loading={scope.save.isPending}>
-                        {t.common.save}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </form>
-              </Paper>
+              <SettingsForm scope={scope} noteKey="nps_message" onSubmit={submit}>
+                <Switch
+                  label={t.nps.enabled}
+                  checked={values.enabled}
+                  onChange={(event) => setValues({ ...values, enabled: event.currentTarget.checked })}
+                />
+                <Textarea
+                  label={t.nps.question}
+                  description="Use {{escala}} para mostrar a escala de notas ao cliente."
+                  value={values.question}
+                  onChange={(event) => setValues({ ...values, question: event.currentTarget.value })}
+                  disabled={!values.enabled}
+                  autosize
+                  minRows={3}
+                  maxLength={1000}
+                />
+                <Textarea
+                  label={t.nps.thanks}
+                  description={t.nps.thanksHint}
+                  value={values.thanks}
+                  onChange={(event) => setValues({ ...values, thanks: event.currentTarget.value })}
+                  disabled={!values.enabled}
+                  autosize
+                  minRows={2}
+                  maxLength={1000}
+                />
+                <Select
+                  label={t.nps.scale}
+                  description={onConnection ? t.nps.scaleStoreOnly : 'Os painéis de satisfação usam a mesma escala.'}
+                  data={NPS_SCALES.map(({ value, label }) => ({ value, label }))}
+                  value={values.scale}
+                  onChange={(value) => setValues({ ...values, scale: value ?? '1-5' })}
+                  disabled={onConnection}
+                  allowDeselect={false}
+                  maw={280}
+                />
+              </SettingsForm>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap={6}>
