@@ -99,6 +99,9 @@ describe('contacts and blocklist', () => {
     await dialog.getByRole('combobox', { name: 'Conexão' }).click();
     await page.getByRole('option', { name: 'WhatsApp Loja Demo' }).click();
     await screenshot(page, 'contacts-open-conversation-light-1024');
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+    await screenshot(page, 'contacts-open-conversation-dark-1024');
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
     await dialog.getByRole('button', { name: 'Abrir conversa' }).click();
 
     // The attendance screen switched to that connection and opened her new ticket, ready to write.

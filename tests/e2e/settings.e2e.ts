@@ -180,6 +180,8 @@ describe('settings a store runs itself with', () => {
     await admin.getByRole('button', { name: 'Alterar tema' }).click();
     await admin.getByRole('menuitem', { name: 'Tema escuro' }).click();
     await screenshot(admin, 'settings-dynamic-dark-1024');
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(admin, 'settings-dynamic-top-dark-1024');
 
     // Back on, for the other stories of this run.
     await feature.click({ force: true });
