@@ -67,7 +67,12 @@ describe('contacts and blocklist', () => {
     await page.getByRole('searchbox', { name: 'Buscar contato' }).fill('');
     await page.getByRole('combobox', { name: 'Grupo' }).click();
     await page.getByRole('option', { name: 'Atacado' }).click();
-    await page.getByText(/^3\d\d contatos$/).waitFor();
+    const shown = await page.getByText(/^3\d\d contatos$/).innerText();
+    // Export takes the same filter: every contact of the group, and only those.
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const exportedRows = Papa.parse<Record<string, string>>((await readFile((await exported.path()) ?? '', 'utf8')).replace(/^\ufeff/, ''), { header: true, skipEmptyLines: true }).data;
+    expect(exportedRows).toHaveLength(Number(shown.split(' ')[0]));
+    expect(new Set(exportedRows.map((r) => r.grupo))).toEqual(new Set(['Atacado']));
     await page.getByRole('button', { name: 'Alterar tema' }).click();
     await page.getByRole('menuitem', { name: 'Tema escuro' }).click();
     await screenshot(page, 'contacts-list-dark-1024');

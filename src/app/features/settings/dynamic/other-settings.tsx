@@ -34,7 +34,7 @@ export function OtherSettings() {
                 {route.title}
               </Anchor>
               <Text size="sm" c="dimmed">
-                {settings.map((d) => d.label).join(' · ')}
+                {settings.length === 1 ? settings[0]?.help : settings.map((d) => d.label).join(' · ')}
               </Text>
             </div>
           ) : null,
