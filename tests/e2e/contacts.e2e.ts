@@ -95,7 +95,15 @@ describe('contacts and blocklist', () => {
     await page.getByRole('button', { name: 'Novo contato' }).click();
     await page.getByRole('textbox', { name: 'Nome' }).fill(name);
     await page.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(`(31) 9${suffix.slice(0, 4)}-${suffix.slice(4)}3`);
+    // The number check is held back a moment, so SPEC §9's loading text can be seen while it runs.
+    await page.route('**/demo/graphql', async (route) => {
+      if (route.request().postData()?.includes('createContact')) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fallback();
+    });
     await page.getByRole('button', { name: 'Criar contato' }).click();
+    await page.getByRole('status').filter({ hasText: 'Verificando se o contato é válido e se possui WhatsApp…' }).waitFor();
+    await page.getByText('Contato criado.').waitFor();
+    await page.unroute('**/demo/graphql');
     await page.getByRole('searchbox', { name: 'Buscar contato' }).fill(name);
     await grid(page).getByText(name).waitFor();
     await page.getByRole('button', { name: `Ações de ${name}` }).click();
