@@ -202,6 +202,8 @@ describe('attendance console', () => {
       .poll(async () => (await customer.received()).slice(2).map((m) => m.text), { timeout: 30_000 })
       .toEqual(['Seu atendimento foi finalizado. Obrigado pelo contato!', 'Como você avalia o nosso atendimento? Responda com uma nota de 1 a 5.']);
     await customer.write('4');
+    // configs/nps-messages' thank-you answers the grade (issue 14 §4).
+    await expect.poll(async () => (await customer.received()).slice(4).map((m) => m.text), { timeout: 30_000 }).toEqual(['Obrigado pela sua avaliação!']);
     await admin.getByRole('tab', { name: /Finalizados/ }).click();
     await row(admin, customer.name).click();
     await admin.getByText('Nota da pesquisa: 4').waitFor({ timeout: 20_000 });

@@ -67,10 +67,70 @@ describe('contacts and blocklist', () => {
     await page.getByRole('searchbox', { name: 'Buscar contato' }).fill('');
     await page.getByRole('combobox', { name: 'Grupo' }).click();
     await page.getByRole('option', { name: 'Atacado' }).click();
-    await page.getByText(/^3\d\d contatos$/).waitFor();
+    const shown = await page.getByText(/^3\d\d contatos$/).innerText();
+    // Export takes the same filter: every contact of the group, and only those.
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const exportedRows = Papa.parse<Record<string, string>>((await readFile((await exported.path()) ?? '', 'utf8')).replace(/^\ufeff/, ''), { header: true, skipEmptyLines: true }).data;
+    expect(exportedRows).toHaveLength(Number(shown.split(' ')[0]));
+    expect(new Set(exportedRows.map((r) => r.grupo))).toEqual(new Set(['Atacado']));
     await page.getByRole('button', { name: 'Alterar tema' }).click();
     await page.getByRole('menuitem', { name: 'Tema escuro' }).click();
     await screenshot(page, 'contacts-list-dark-1024');
+    await context.close();
+  });
+
+  it("opens a contact's conversation on the connection an ordinary attendant chooses, switching to it", async () => {
+    const instances = (await (await fetch(`${baseUrl()}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number; name: string }> };
+    const instanceId = instances.instances.find((i) => i.name === 'WhatsApp Loja Demo')?.id;
+    const suffix = String(Date.now()).slice(-7);
+    const name = `Conversa ${suffix}`;
+    const phone = `5531 9${suffix}3`;
+
+    // Ana (atendente, Vendas) attends through the robot connection when she opens the contacts.
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    await signIn(page, 'ana@demo.local');
+    await page.goto('/demo/instances/list/choose-instance');
+    await page.getByRole('button', { name: 'Atender pela conexão Atendimento com robô' }).click();
+    await page.goto('/demo/customers/list');
+    await page.getByRole('button', { name: 'Novo contato' }).click();
+    await page.getByRole('textbox', { name: 'Nome' }).fill(name);
+    await page.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(`(31) 9${suffix.slice(0, 4)}-${suffix.slice(4)}3`);
+    // The number check is held back a moment, so SPEC §9's loading text can be seen while it runs.
+    await page.route('**/demo/graphql', async (route) => {
+      if (route.request().postData()?.includes('createContact')) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'Criar contato' }).click();
+    await page.getByRole('status').filter({ hasText: 'Verificando se o contato é válido e se possui WhatsApp…' }).waitFor();
+    await page.getByText('Contato criado.').waitFor();
+    await page.unroute('**/demo/graphql');
+    await page.getByRole('searchbox', { name: 'Buscar contato' }).fill(name);
+    await grid(page).getByText(name).waitFor();
+    await page.getByRole('button', { name: `Ações de ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Abrir conversa' }).click();
+    const dialog = page.getByRole('dialog', { name: `Abrir conversa com ${name}` });
+    await dialog.getByRole('combobox', { name: 'Conexão' }).click();
+    await page.getByRole('option', { name: 'WhatsApp Loja Demo' }).click();
+    await screenshot(page, 'contacts-open-conversation-light-1024');
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+    await screenshot(page, 'contacts-open-conversation-dark-1024');
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+    await dialog.getByRole('button', { name: 'Abrir conversa' }).click();
+
+    // The attendance screen switched to that connection and opened her new ticket, ready to write.
+    await page.waitForURL(/\/demo\/chat\/attendance$/, { timeout: 20_000 });
+    const composer = page.getByRole('textbox', { name: 'Mensagem' });
+    await composer.waitFor({ timeout: 20_000 });
+    await composer.fill('Olá! Aqui é a Ana, da loja.');
+    await composer.press('Enter');
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${baseUrl()}/api/sandbox/demo/${instanceId}/outbox?to=${phone.replace(/\D/g, '')}`);
+        return ((await response.json()) as { messages: Array<{ text: string | null }> }).messages.map((m) => m.text);
+      }, { timeout: 30_000 })
+      .toEqual(['Olá! Aqui é a Ana, da loja.']);
+    await page.getByRole('tab', { name: /Meus/ }).click();
+    await page.getByTestId('virtual-list').getByRole('button', { name: new RegExp(`^${name}`) }).waitFor({ timeout: 20_000 });
     await context.close();
   });
 

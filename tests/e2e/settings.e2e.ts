@@ -162,6 +162,43 @@ describe('settings a store runs itself with', () => {
     expect(await composer.inputValue()).toBe('Nossa chave Pix é o CNPJ da loja.');
   });
 
+  it("turns a feature off on configs/dynamic-settings and another signed-in user's menu follows at once", { timeout: 120_000 }, async () => {
+    const other = await page('admin@demo.local', { width: 1440, height: 900 });
+    await other.goto('/demo/help/support');
+    const campaignsMenu = other.getByLabel('Campanhas', { exact: true });
+    await expect.poll(() => campaignsMenu.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const admin = await page('admin@demo.local');
+    await admin.goto('/demo/configs/dynamic-settings');
+    await admin.getByRole('switch', { name: 'Favoritos também esperam a vez' }).waitFor();
+    const feature = admin.getByRole('switch', { name: 'Campanhas' });
+    expect(await feature.isChecked()).toBe(true);
+    await feature.click({ force: true });
+    await admin.getByText('Configuração salva.').waitFor();
+    await expect.poll(() => campaignsMenu.count(), { timeout: 20_000 }).toBe(0);
+    await screenshot(admin, 'settings-dynamic-light-1024');
+    await admin.getByRole('button', { name: 'Alterar tema' }).click();
+    await admin.getByRole('menuitem', { name: 'Tema escuro' }).click();
+    await screenshot(admin, 'settings-dynamic-dark-1024');
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(admin, 'settings-dynamic-top-dark-1024');
+
+    // Back on, for the other stories of this run.
+    await feature.click({ force: true });
+    await expect.poll(() => campaignsMenu.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    // The survey's thank-you and scale, previewed as the customer sees them (not saved: other stories expect the defaults).
+    await admin.goto('/demo/configs/nps-messages');
+    await admin.getByRole('textbox', { name: 'Agradecimento' }).fill('Obrigado, {{nome_cliente}}! Sua nota ajuda a loja.');
+    const preview = admin.getByRole('figure', { name: 'Como o cliente vê' });
+    await preview.getByText('Obrigado, {{nome_cliente}}! Sua nota ajuda a loja.').waitFor();
+    expect(await preview.innerText()).toContain('Responda com uma nota de 1 a 5.');
+    await screenshot(admin, 'settings-nps-dark-1024');
+    await admin.getByRole('button', { name: 'Alterar tema' }).click();
+    await admin.getByRole('menuitem', { name: 'Tema claro' }).click();
+    await screenshot(admin, 'settings-nps-light-1024');
+  });
+
   it('keeps starred pages on the server: a star made on one device is in the short list on another', { timeout: 120_000 }, async () => {
     const first = await page('bruno@demo.local');
     await first.goto('/demo/help/rules');

@@ -26,6 +26,7 @@ export interface SettingDefinition {
 
 export const DEFAULT_CLOSING_MESSAGE = 'Seu atendimento foi finalizado. Obrigado pelo contato!';
 export const DEFAULT_SURVEY_QUESTION = 'Como você avalia o nosso atendimento? Responda com uma nota de {{escala}}.';
+export const DEFAULT_SURVEY_THANKS = 'Obrigado pela sua avaliação!';
 
 /** Answer scales of the satisfaction survey; the dashboards read the key `nps_scale`. */
 export const NPS_SCALES = [
@@ -69,6 +70,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     defaultValue: DEFAULT_SURVEY_QUESTION,
   },
   {
+    key: 'nps_thanks',
+    label: 'Agradecimento pela resposta',
+    help: 'Enviado ao cliente logo depois que ele responde a pesquisa com uma nota válida. Deixe em branco para não enviar nada.',
+    input: longText,
+    perConnection: true,
+    route: 'configs-nps-messages',
+    dynamic: false,
+    defaultValue: DEFAULT_SURVEY_THANKS,
+  },
+  {
     key: 'nps_scale',
     label: 'Escala de respostas',
     help: 'As notas que o cliente pode dar. Os painéis de satisfação usam a mesma escala.',
@@ -82,6 +93,16 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     key: 'older_inbox_chats_first',
     label: 'Atender primeiro os mais antigos da fila',
     help: 'Atendentes de um departamento só podem assumir o atendimento mais antigo da fila (favoritos não contam). Administradores continuam livres.',
+    input: bool,
+    perConnection: true,
+    route: 'configs-dynamic-settings',
+    dynamic: true,
+    defaultValue: 'false',
+  },
+  {
+    key: 'older_inbox_chats_obligatorie_in_first',
+    label: 'Favoritos também esperam a vez',
+    help: 'Com “Atender primeiro os mais antigos da fila” ligado, o cliente favorito também entra na ordem de chegada. Desligado, os favoritos ficam fora da conta do mais antigo.',
     input: bool,
     perConnection: true,
     route: 'configs-dynamic-settings',

@@ -102,9 +102,15 @@ export function canSeeInboxTicket(ticket: TicketLike, viewer: TicketViewer): boo
 export interface InboxSettings {
   /** The setting older_inbox_chats_first; settings store strings, so 'true' counts as on. */
   older_inbox_chats_first?: boolean | string | null;
+  /**
+   * The setting older_inbox_chats_obligatorie_in_first: with the order on, favorites wait their
+   * turn too (the oldest inbox ticket, favorite or not, is the one to pick).
+   */
+  older_inbox_chats_obligatorie_in_first?: boolean | string | null;
 }
 
-const isOn = (value: boolean | string | null | undefined): boolean =>
+/** A setting's switch: settings store strings, so 'true' (or '1') counts as on. */
+export const isOn = (value: boolean | string | null | undefined): boolean =>
   value === true || (typeof value === 'string' && ['true', '1'].includes(value.trim().toLowerCase()));
 
 const NEWEST = Number.POSITIVE_INFINITY;
@@ -120,8 +126,9 @@ function compareByAge(a: TicketLike, b: TicketLike): number {
 /**
  * Which inbox ticket the viewer may pick up (SPEC §4 pickableInboxChat): 'any' when no order is
  * imposed (setting off, administrador, or a user without a department); otherwise the id of the
- * oldest non-favorite inbox ticket the viewer can see, or null when there is none. As the spec
- * reads, every other ticket, favorites included, is then not pickable.
+ * oldest non-favorite inbox ticket the viewer can see (favorites included when the order is
+ * obligatory for them too), or null when there is none. As the spec reads, every other ticket,
+ * favorites included, is then not pickable.
  */
 export function pickableInboxTicketId(
   tickets: readonly TicketLike[],
@@ -129,8 +136,9 @@ export function pickableInboxTicketId(
   settings: InboxSettings,
 ): RecordId | 'any' | null {
   if (!isOn(settings.older_inbox_chats_first) || isAdmin(viewer) || !hasDepartment(viewer)) return 'any';
+  const favoritesWait = isOn(settings.older_inbox_chats_obligatorie_in_first);
   const candidates = tickets.filter(
-    (ticket) => isInboxTicket(ticket) && canSeeInboxTicket(ticket, viewer) && !isSet(ticket.customer?.is_favorite),
+    (ticket) => isInboxTicket(ticket) && canSeeInboxTicket(ticket, viewer) && (favoritesWait || !isSet(ticket.customer?.is_favorite)),
   );
   const [oldest] = [...candidates].sort(compareByAge);
   return oldest ? oldest.id : null;

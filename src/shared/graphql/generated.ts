@@ -688,6 +688,12 @@ export interface Mutation {
    */
   updateUserPassword: boolean;
   /**
+   * "Abrir conversa" of customers/list: the contact's open ticket on the connection (one the viewer
+   * may use and see), or a new ticket held by the viewer. Needs the customers-list and chat-attendance
+   * routes. A blocked number, or a customer another attendant is serving, is a VALIDATION error.
+   */
+  openCustomerConversation: ChatTicket;
+  /**
    * Takes an inbox ticket: it is assigned to the viewer and leaves the inbox. When two attendants pick
    * the same ticket at once, one wins; the other gets the error code TICKET_ALREADY_PICKED.
    */
@@ -702,6 +708,8 @@ export interface Mutation {
   setChatTicketResearch: ChatTicket;
   /** Saves customer details; every console sees the change through replication. */
   updateCustomer: Customer;
+  /** Turns one of the tenant's feature flags (feature-flags.ts) on or off, from configs/dynamic-settings; announced as 'features'. */
+  setFeature: Feature;
   logIn: LoginPayload;
   integrationLogIn: LoginPayload;
   refreshToken: RefreshPayload;
@@ -906,6 +914,11 @@ export interface MutationUpdateUserPasswordArgs {
   refresh_token?: Maybe<string>;
 }
 
+export interface MutationOpenCustomerConversationArgs {
+  customer_id: string;
+  instance_id: string;
+}
+
 export interface MutationPickChatTicketArgs {
   id: string;
 }
@@ -924,6 +937,11 @@ export interface MutationSetChatTicketResearchArgs {
 export interface MutationUpdateCustomerArgs {
   id: string;
   input: CustomerUpdateInput;
+}
+
+export interface MutationSetFeatureArgs {
+  name: string;
+  enabled: boolean;
 }
 
 export interface MutationLogInArgs {
@@ -1420,10 +1438,12 @@ export interface MutationChangeChatTicketDepartmentArgs {
 export interface MutationFieldArgs {
   ping: NoArgs;
   updateUserPassword: MutationUpdateUserPasswordArgs;
+  openCustomerConversation: MutationOpenCustomerConversationArgs;
   pickChatTicket: MutationPickChatTicketArgs;
   finishChatTicket: MutationFinishChatTicketArgs;
   setChatTicketResearch: MutationSetChatTicketResearchArgs;
   updateCustomer: MutationUpdateCustomerArgs;
+  setFeature: MutationSetFeatureArgs;
   logIn: MutationLogInArgs;
   integrationLogIn: MutationIntegrationLogInArgs;
   refreshToken: MutationRefreshTokenArgs;

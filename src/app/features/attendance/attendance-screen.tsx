@@ -10,6 +10,7 @@ import { NoConnection } from './ui/no-connection';
 import { FIRST_WINDOW, useTicketList } from './data/use-ticket-list';
 import { OPENING_WINDOW } from './data/use-conversation';
 import { useSelectedTicket } from './data/use-selected-ticket';
+import { useTicketLink } from './data/use-ticket-link';
 import { useReferencesView } from './data/use-references-view';
 import { refreshAttendanceReferences } from './data/reference-refresh';
 import { useLiveReferences } from './data/use-live-references';
@@ -49,6 +50,7 @@ prefetchTickets({ tab: attendanceUi.tab, isCampaign: attendanceUi.isCampaign, li
 export function AttendanceScreen() {
   const ctx = useAttendanceContext();
   const starting = useDataSessionStarting();
+  useTicketLink(ctx);
   if (!ctx.instanceId) return <NoConnection tenant={ctx.tenant} starting={starting} />;
   return <Console ctx={ctx} />;
 }

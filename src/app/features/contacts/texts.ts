@@ -64,6 +64,16 @@ export const t = {
     blocked: 'Contato bloqueado.',
     unblocked: 'Contato desbloqueado.',
   },
+  conversation: {
+    title: (name: string) => `Abrir conversa com ${name}`,
+    hint: (phone: string) => `O atendimento de ${phone} abre na conexão escolhida: o que já estiver aberto nela, ou um novo, com você.`,
+    connection: 'Conexão',
+    loading: 'Carregando conexões…',
+    loadError: 'Não foi possível carregar as conexões.',
+    none: 'Você não atende por nenhuma conexão.',
+    cancel: 'Cancelar',
+    submit: 'Abrir conversa',
+  },
   bulk: {
     selected: (n: number) => (n === 1 ? '1 selecionado' : `${n} selecionados`),
     assignGroup: 'Colocar no grupo',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatTicket, Customer, TicketEvent as TicketEventType } from '../../../shared/graphql/generated';
 import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../graphql/context';
-import { requireViewer } from '../../graphql/guards';
+import { requireRoute, requireViewer } from '../../graphql/guards';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { parseInput } from '../../graphql/validation';
 import { requireInstanceAccess, rowId, syncServicesOf, syncViewerOf } from '../../sync/access';
@@ -12,6 +12,7 @@ import { hydrateTickets } from '../tickets/hydrate';
 import type { TicketRow } from '../tickets/ticket-document';
 import { updateCustomer, customerUpdateSchema } from './customer-update';
 import { finishTicket } from './finish';
+import { openConversation } from './open-conversation';
 import { pickTicket } from './pick';
 import { attendanceReferences, listAttendants } from './references';
 import { setTicketResearch } from './research';
@@ -50,6 +51,15 @@ export const attendanceResolvers: ModuleResolvers = {
     },
   },
   Mutation: {
+    openCustomerConversation: async (_, args, context) => {
+      // customers/list's row action, which lands on chat/attendance: the role needs both screens.
+      requireRoute(context, 'customers-list');
+      requireRoute(context, 'chat-attendance');
+      const access = requireInstanceAccess(context, args.instance_id);
+      const { customer_id } = parseInput(z.object({ customer_id: rowId }), { customer_id: args.customer_id });
+      const ticket = await openConversation(syncServicesOf(context).messaging, access.tenantId, access.viewer, customer_id, access.instanceId);
+      return answerTicket(context, ticket);
+    },
     pickChatTicket: async (_, args, context) => {
       const { id } = parseInput(idArgs, args);
       await assertTicketConnection(context, id);

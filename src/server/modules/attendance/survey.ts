@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { parseSurveyGrade } from '../../../shared/domain/setting-keys';
 import type { Tx } from '../../db/database';
+import type { ChangeSet } from '../../sync/changes';
+import { writeBotMessage } from '../flows/bot-messages';
 import { effectiveValue } from '../store-settings/setting-rows';
 import type { TicketRow } from '../tickets/ticket-document';
+import { surveyThanks } from './closing-messages';
 
 export interface IncomingText {
   customerId: number;
@@ -67,4 +70,18 @@ export async function takeSurveyAnswers(tx: Tx, tenantId: number, instanceId: nu
 /** One customer's message (receiveInbound): the closed ticket that took their grade, or null. */
 export async function takeSurveyAnswer(tx: Tx, tenantId: number, instanceId: number, customerId: number, text: string | null | undefined): Promise<TicketRow | null> {
   return (await takeSurveyAnswers(tx, tenantId, instanceId, [{ customerId, text }])).get(customerId) ?? null;
+}
+
+/**
+ * The thank-you of configs/nps-messages to each customer whose grade was just taken, written after
+ * their answer in the same transaction (message + outbound queue entry, keyed by the ticket so a
+ * redelivered answer thanks once). True when one was queued, so the caller nudges the dispatcher.
+ */
+export async function thankGraders(tx: Tx, tenantId: number, graded: ReadonlyMap<number, TicketRow>, changes: ChangeSet): Promise<boolean> {
+  let queued = false;
+  for (const ticket of graded.values()) {
+    const text = await surveyThanks(tx, tenantId, ticket);
+    if (text && (await writeBotMessage(tx, tenantId, ticket, `nps-thanks:${tenantId}:${ticket.id}`, { text }, changes))) queued = true;
+  }
+  return queued;
 }

@@ -7,7 +7,8 @@ import type { Tx } from '../../db/database';
 import { transactWithChanges, type ChangeSet } from '../../sync/changes';
 import { rowId, syncServicesOf } from '../../sync/access';
 import { publishTenantChange } from '../tenant-changes/tenant-changes';
-import { BLOCKLIST_ROUTE, CONTACTS_ROUTE, requireAnyRoute } from './access';
+import { requireRoute } from '../../graphql/guards';
+import { BLOCKLIST_ROUTE, CONTACTS_ROUTE } from './access';
 import { blockInputSchema, setNumberBlocked } from './blocklist';
 import { importContacts, importInputSchema } from './contact-import';
 import { contactFilterSchema, listBlocked, listContacts, pageSchema } from './contact-list';
@@ -38,18 +39,18 @@ const read = <T>(context: RequestContext, fn: (tx: Tx) => Promise<T>) => context
 export const contactsResolvers: ModuleResolvers = {
   Query: {
     contacts: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const filter = parseInput(contactFilterSchema, args.filter) ?? {};
       const page = parseInput(pageSchema(500), { offset: args.offset, limit: args.limit });
       return read(context, (tx) => listContacts(tx, context.tenant.id, filter, page.offset ?? 0, page.limit ?? 100));
     },
     contact: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE, BLOCKLIST_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE, BLOCKLIST_ROUTE);
       const { id } = parseInput(idArgs, args);
       return read(context, (tx) => loadContact(tx, context.tenant.id, id));
     },
     blockedNumbers: async (_, args, context) => {
-      requireAnyRoute(context, BLOCKLIST_ROUTE);
+      requireRoute(context, BLOCKLIST_ROUTE);
       const input = parseInput(
         z.object({ search: z.string().max(120).nullish(), kind: z.enum(['any', 'attendance', 'campaign']).nullish() }).extend(pageSchema(500).shape),
         args,
@@ -59,51 +60,51 @@ export const contactsResolvers: ModuleResolvers = {
   },
   Mutation: {
     createContact: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const input = parseInput(contactInputSchema, args.input);
       return writeCustomers(context, ['customers'], null, (tx) => createContact(tx, context.tenant.id, input));
     },
     updateContact: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const { id } = parseInput(idArgs, { id: args.id });
       const input = parseInput(contactInputSchema, args.input);
       return writeCustomers(context, ['customers'], String(id), (tx) => updateContact(tx, context.tenant.id, id, input));
     },
     setContactsFavorite: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const ids = parseInput(idsArgs, args.ids);
       const isFavorite = parseInput(z.boolean(), args.is_favorite);
       return writeCustomers(context, ['customers'], null, (tx) => setOnContacts(tx, context.tenant.id, ids, { is_favorite: isFavorite }));
     },
     assignContactsGroup: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const ids = parseInput(idsArgs, args.ids);
       const groupId = parseInput(rowId.nullish(), args.group_of_customer_id) ?? null;
       return writeCustomers(context, ['customers'], null, (tx) => setOnContacts(tx, context.tenant.id, ids, { group_of_customer_id: groupId }));
     },
     importContacts: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const { rows } = parseInput(importInputSchema, args);
       return writeCustomers(context, ['customers', 'customer_groups'], null, (tx) => importContacts(tx, context.tenant.id, rows));
     },
     setNumberBlocked: async (_, args, context) => {
-      const viewer = requireAnyRoute(context, BLOCKLIST_ROUTE, CONTACTS_ROUTE);
+      const viewer = requireRoute(context, BLOCKLIST_ROUTE, CONTACTS_ROUTE);
       const input = parseInput(blockInputSchema, args);
       return writeCustomers(context, ['blocklist', 'customers'], null, (tx) => setNumberBlocked(tx, context.tenant.id, viewer.userId, input));
     },
     createCustomerGroup: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const input = parseInput(groupInputSchema, args);
       return writeCustomers(context, ['customer_groups'], null, (tx) => createGroup(tx, context.tenant.id, input));
     },
     updateCustomerGroup: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const { id } = parseInput(idArgs, { id: args.id });
       const input = parseInput(groupInputSchema, args);
       return writeCustomers(context, ['customer_groups', 'customers'], String(id), (tx) => updateGroup(tx, context.tenant.id, id, input));
     },
     deleteCustomerGroup: async (_, args, context) => {
-      requireAnyRoute(context, CONTACTS_ROUTE);
+      requireRoute(context, CONTACTS_ROUTE);
       const { id } = parseInput(idArgs, args);
       await writeCustomers(context, ['customer_groups', 'customers'], String(id), (tx) => deleteGroup(tx, context.tenant.id, id));
       return true;

@@ -4,7 +4,7 @@ import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { parseInput } from '../../graphql/validation';
 import type { Tx } from '../../db/database';
 import { rowId, syncServicesOf } from '../../sync/access';
-import { requireAnyRoute } from '../contacts/access';
+import { requireRoute } from '../../graphql/guards';
 import { publishTenantChange } from '../tenant-changes/tenant-changes';
 import { articleInputSchema, createArticle, deleteArticle, listArticles, listTags, loadArticle, updateArticle } from './knowledge-articles';
 
@@ -26,30 +26,30 @@ const announce = (context: RequestContext, id: string | null) =>
 export const knowledgeResolvers: ModuleResolvers = {
   Query: {
     knowledgeArticles: async (_, args, context) => {
-      requireAnyRoute(context, ...READ_ROUTES);
+      requireRoute(context, ...READ_ROUTES);
       const input = parseInput(listArgs, args);
       return inTenant(context, (tx) => listArticles(tx, context.tenant.id, input.search, input.tag, input.offset ?? 0, input.limit ?? 50));
     },
     knowledgeArticle: async (_, args, context) => {
-      requireAnyRoute(context, ...READ_ROUTES);
+      requireRoute(context, ...READ_ROUTES);
       const { id } = parseInput(idArgs, args);
       return inTenant(context, (tx) => loadArticle(tx, context.tenant.id, id));
     },
     knowledgeTags: async (_, _args, context) => {
-      requireAnyRoute(context, ...READ_ROUTES);
+      requireRoute(context, ...READ_ROUTES);
       return inTenant(context, (tx) => listTags(tx, context.tenant.id));
     },
   },
   Mutation: {
     createKnowledgeArticle: async (_, args, context) => {
-      const viewer = requireAnyRoute(context, 'knowledge-add');
+      const viewer = requireRoute(context, 'knowledge-add');
       const input = parseInput(articleInputSchema, args.input);
       const article = await inTenant(context, (tx) => createArticle(tx, context.tenant.id, viewer.userId, input));
       await announce(context, article.id);
       return article;
     },
     updateKnowledgeArticle: async (_, args, context) => {
-      const viewer = requireAnyRoute(context, 'knowledge-edit');
+      const viewer = requireRoute(context, 'knowledge-edit');
       const { id } = parseInput(idArgs, { id: args.id });
       const input = parseInput(articleInputSchema, args.input);
       const article = await inTenant(context, (tx) => updateArticle(tx, context.tenant.id, viewer.userId, id, input));
@@ -57,7 +57,7 @@ export const knowledgeResolvers: ModuleResolvers = {
       return article;
     },
     deleteKnowledgeArticle: async (_, args, context) => {
-      requireAnyRoute(context, 'knowledge-edit', LIST_ROUTE);
+      requireRoute(context, 'knowledge-edit', LIST_ROUTE);
       const { id } = parseInput(idArgs, args);
       await inTenant(context, (tx) => deleteArticle(tx, context.tenant.id, id));
       await announce(context, String(id));

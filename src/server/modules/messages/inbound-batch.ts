@@ -3,7 +3,7 @@ import { brazilPhoneVariants, normalizePhone } from '../../../shared/domain/phon
 import type { Tx } from '../../db/database';
 import { PREPARED } from '../../db/prepared';
 import { storeWithChanges, type ChangeSet } from '../../sync/changes';
-import { takeSurveyAnswers } from '../attendance/survey';
+import { takeSurveyAnswers, thankGraders } from '../attendance/survey';
 import { connectionDefaultDepartment, newProtocol } from '../tickets/ticket-store';
 import type { MessagingDeps } from './deps';
 import { inboundHash, type InboundInput, type InboundResult } from './inbound';
@@ -39,7 +39,9 @@ export async function storeInboundBatch(
     const phones = [...new Set([phone, ...brazilPhoneVariants(phone).slice(1), ...(input.phoneVariants ?? []).map(normalizePhone)])].filter(Boolean);
     return { input, phone, phones };
   });
+  let thanked = false;
   const { result: results, announce } = await storeWithChanges(deps.database, deps.pubsub, tenantId, storeInTransaction);
+  if (thanked) deps.onQueued?.();
   return { results, announce };
 
   async function storeInTransaction(tx: Tx, changes: ChangeSet): Promise<InboundResult[]> {
@@ -86,6 +88,8 @@ export async function storeInboundBatch(
     }
     await linkParentsWithinBatch(tx, tenantId, fresh.map((p) => p.input), results, parents);
     if (await recordOnTickets(tx, tenantId, inserted)) changes.add('chattickets', instanceId);
+    // The thank-you follows the grade, so it is written after the customers' messages.
+    thanked = await thankGraders(tx, tenantId, graded, changes);
     await deps.inboundStored?.(tx, tenantId, instanceId, inserted.map((m) => ({ messageId: m.id, ticketId: m.chat_ticket_id })));
     changes.add('customerchats', instanceId);
     return inputs.map((i) => {

@@ -1,7 +1,7 @@
 import { brazilPhoneVariants, normalizePhone } from '../../../shared/domain/phone';
 import type { Tx } from '../../db/database';
 import { transactWithChanges } from '../../sync/changes';
-import { takeSurveyAnswer } from '../attendance/survey';
+import { takeSurveyAnswer, thankGraders } from '../attendance/survey';
 import { findOrCreateCustomer } from '../customers/customer-store';
 import { findOpenTicket, openTicket, recordMessageOnTicket } from '../tickets/ticket-store';
 import type { MessagingDeps } from './deps';
@@ -68,7 +68,8 @@ export async function receiveInbound(deps: MessagingDeps, input: InboundInput): 
   const phone = normalizePhone(input.from);
   if (!phone) throw new Error('an inbound message needs the sender phone');
   const phones = [...new Set([phone, ...brazilPhoneVariants(phone).slice(1), ...(input.phoneVariants ?? []).map(normalizePhone)])].filter(Boolean);
-  return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
+  let thanked = false;
+  const result = await transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
     const known = await storedMessage(tx, tenantId, instanceId, providerMessageId);
     if (known) return { duplicate: true, messageId: known.id, ticketId: known.chat_ticket_id, customerId: known.customer_id };
     const { customer, written } = await findOrCreateCustomer(tx, tenantId, phones, input.name?.trim() || null);
@@ -123,7 +124,11 @@ export async function receiveInbound(deps: MessagingDeps, input: InboundInput): 
       await recordMessageOnTicket(tx, tenantId, ticket.id, { messageId: message.id, sentAt: message.sent_at, preview: previewOf(message), incoming: true });
       changes.add('chattickets', instanceId);
     }
+    // The thank-you follows the grade, so it is written after the customer's message.
+    if (graded) thanked = await thankGraders(tx, tenantId, new Map([[customer.id, graded]]), changes);
     await deps.inboundStored?.(tx, tenantId, instanceId, [{ messageId: message.id, ticketId: ticket?.id ?? null }]);
     return { duplicate: false, messageId: message.id, ticketId: ticket?.id ?? null, customerId: customer.id };
   });
+  if (thanked) deps.onQueued?.();
+  return result;
 }

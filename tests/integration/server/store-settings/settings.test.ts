@@ -112,6 +112,45 @@ describe('closing a ticket uses the settings', () => {
     expect(grade?.grade).toBe(9);
   });
 
+  it('thanks the customer with the connection’s thank-you after a grade of the scale, and not after a grade off the scale', async () => {
+    await save([{ key: 'closing_message', value: 'Tchau' }], f.alpha.instanceId);
+    await save([{ key: 'nps_thanks', value: 'Valeu, {{nome_cliente}}! Protocolo {{protocolo}}.' }], f.alpha.instanceId);
+    const { ticketId, sent } = await close();
+    expect(sent).toEqual(['Tchau', 'Como você avalia o nosso atendimento? Responda com uma nota de 0 a 10.']);
+    const protocol = await f.database.withTenant(f.alpha.tenantId, (tx) => tx.selectFrom('chat_tickets').select('protocol').where('id', '=', ticketId).executeTakeFirstOrThrow());
+    await f.inbound(f.alpha, { from: String(phone), text: '10' });
+    const after = await f.database.withTenant(f.alpha.tenantId, (tx) =>
+      tx.selectFrom('customer_chats').select('message').where('chat_ticket_id', '=', ticketId).where('from_me', '=', true).orderBy('id').execute(),
+    );
+    expect(after.at(-1)?.message).toBe(`Valeu, Maria Souza! Protocolo ${protocol.protocol}.`);
+
+    // 11 is off the 0–10 scale: no grade, no thanks, a new ticket instead.
+    const second = await close();
+    const reply = await f.inbound(f.alpha, { from: String(phone), text: '11' });
+    expect(reply.ticketId).not.toBe(second.ticketId);
+    const thanked = await f.database.withTenant(f.alpha.tenantId, (tx) =>
+      tx.selectFrom('customer_chats').select('id').where('chat_ticket_id', 'in', [second.ticketId, reply.ticketId]).where('message', 'like', 'Valeu%').execute(),
+    );
+    expect(thanked).toEqual([]);
+  });
+
+  it('sends no thank-you when it is blank, and no survey when the tenant’s nps_research feature is off', async () => {
+    await save([{ key: 'nps_thanks', value: '' }], f.alpha.instanceId);
+    const { ticketId } = await close();
+    await f.inbound(f.alpha, { from: String(phone), text: '7' });
+    const after = await f.database.withTenant(f.alpha.tenantId, (tx) =>
+      tx.selectFrom('customer_chats').select('message').where('chat_ticket_id', '=', ticketId).orderBy('id').execute(),
+    );
+    expect(after.at(-1)?.message).toBe('7');
+
+    await f.database.withTenant(f.alpha.tenantId, (tx) =>
+      tx.insertInto('features').values({ tenant_id: f.alpha.tenantId, name: 'nps_research', enabled: false }).onConflict((oc) => oc.columns(['tenant_id', 'name']).doUpdateSet({ enabled: false })).execute(),
+    );
+    const off = await close();
+    expect(off.sent).toEqual(['Tchau']);
+    expect(off.isResearch).toBe(false);
+  });
+
   it('sends no survey when it is off, and nothing at all when the closing message is blank', async () => {
     await save([{ key: 'nps_enabled', value: 'false' }]);
     await save([{ key: 'closing_message', value: '' }], f.alpha.instanceId);

@@ -85,6 +85,21 @@ describe('attendance lifecycle (SPEC §4): pick, close with reason and survey, r
     expect(answer.ticketId).toBe(ticketId);
     const graded = await call('admin', `query ($id: ID!) { chatTicketInfos(id: $id) { ${TICKET} } }`, { id: String(ticketId) });
     expect(graded.chatTicketInfos).toMatchObject({ grade: 4, is_research: false, finished_ticket: true });
+    // The customer is thanked once, after their answer, on the graded ticket and through the outbound queue.
+    const afterGrade = await f.database.withTenant(f.alpha.tenantId, (tx) =>
+      tx
+        .selectFrom('customer_chats as m')
+        .leftJoin('outbound_messages as o', (join) => join.onRef('o.tenant_id', '=', 'm.tenant_id').onRef('o.customer_chat_id', '=', 'm.id'))
+        .select(['m.message', 'm.from_me', 'm.chat_ticket_id', 'o.id as queued'])
+        .where('m.customer_id', '=', customerId)
+        .orderBy('m.id')
+        .execute(),
+    );
+    expect(afterGrade.slice(-2).map((m) => [m.message, m.from_me, m.chat_ticket_id])).toEqual([
+      ['4', false, ticketId],
+      ['Obrigado pela sua avaliação!', true, ticketId],
+    ]);
+    expect(afterGrade.at(-1)?.queued).not.toBeNull();
 
     const again = await f.inbound(f.alpha, { from: String(phone), text: 'Oi de novo' });
     expect(again.ticketId).not.toBe(ticketId);
@@ -124,6 +139,10 @@ describe('attendance lifecycle (SPEC §4): pick, close with reason and survey, r
       { id: first.ticketId, grade: 5, is_research: false },
       { id: second.ticketId, grade: null, is_research: false },
     ]);
+    const thanks = await f.database.withTenant(f.alpha.tenantId, (tx) =>
+      tx.selectFrom('customer_chats').select('chat_ticket_id').where('message', '=', 'Obrigado pela sua avaliação!').where('chat_ticket_id', 'in', [first.ticketId, second.ticketId]).execute(),
+    );
+    expect(thanks).toEqual([{ chat_ticket_id: first.ticketId }]);
   });
 
   it('only the holder (or administrador) closes a ticket', async () => {

@@ -210,6 +210,12 @@ describe('pickable inbox ticket (SPEC §4)', () => {
     expect(pickableInboxTicketId(queue, sales, { older_inbox_chats_first: value })).toBe(2);
   });
 
+  it('counts favorites too when they must wait their turn (older_inbox_chats_obligatorie_in_first)', () => {
+    expect(pickableInboxTicketId(queue, sales, { ...on, older_inbox_chats_obligatorie_in_first: 'true' })).toBe(3);
+    expect(pickableInboxTicketId(queue, sales, { ...on, older_inbox_chats_obligatorie_in_first: 'false' })).toBe(2);
+    expect(pickableInboxTicketId(queue, sales, { older_inbox_chats_first: 'false', older_inbox_chats_obligatorie_in_first: 'true' })).toBe('any');
+  });
+
   it('gives null when there is no candidate', () => {
     expect(pickableInboxTicketId([], sales, on)).toBeNull();
     expect(pickableInboxTicketId([inbox(3, '2024-01-02T09:00:00Z', { customer: { is_favorite: true } })], sales, on)).toBeNull();

@@ -14,8 +14,10 @@ export function usePickable(
 ): RecordId | 'any' | null {
   const { roleName, departmentId } = ctx.viewer;
   const setting = settings.older_inbox_chats_first ?? null;
+  const favoritesWait = settings.older_inbox_chats_obligatorie_in_first ?? null;
   return useMemo(
-    () => pickableInboxTicketId(inboxTickets, { roleName, departmentId }, { older_inbox_chats_first: setting }),
-    [inboxTickets, roleName, departmentId, setting],
+    () =>
+      pickableInboxTicketId(inboxTickets, { roleName, departmentId }, { older_inbox_chats_first: setting, older_inbox_chats_obligatorie_in_first: favoritesWait }),
+    [inboxTickets, roleName, departmentId, setting, favoritesWait],
   );
 }

@@ -44,7 +44,8 @@ export function useTicketList(
   // query (and the paint of the list) does not queue behind them in IndexedDB.
   const counts = useTicketCounts(answered ? instanceId : null);
   const olderFirst = useSettingValue('older_inbox_chats_first', ctx.instanceId);
-  const pickable = usePickable(ctx, filter.tab === 'inbox' ? tickets : [], { older_inbox_chats_first: olderFirst });
+  const favoritesWait = useSettingValue('older_inbox_chats_obligatorie_in_first', ctx.instanceId);
+  const pickable = usePickable(ctx, filter.tab === 'inbox' ? tickets : [], { older_inbox_chats_first: olderFirst, older_inbox_chats_obligatorie_in_first: favoritesWait });
 
   const full = tickets.length >= limit;
   const loadMore = useCallback(() => {

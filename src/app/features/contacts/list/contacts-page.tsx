@@ -2,11 +2,15 @@ import { Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import type { Contact } from '../../../../shared/graphql/generated';
 import { AdminPage, ListToolbar, confirmDanger, useListParams, useTenant, type ListFilter, type RowAction } from '../../../ui/admin';
 import { ErrorState, LoadingState } from '../../../ui/remote/load-states';
 import { assignGroup, setBlocked, setFavorite } from '../api/contact-operations';
 import { useGroups } from '../api/contact-queries';
+import { canOpenRoute } from '../../../../shared/domain/permissions';
+import { sessionState } from '../../../state/session';
+import { OpenConversationModal } from '../conversation/open-conversation-modal';
 import { ContactDrawer } from '../form/contact-drawer';
 import { GroupsModal } from '../groups/groups-modal';
 import { ImportModal } from '../import/import-modal';
@@ -38,6 +42,9 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [conversationWith, setConversationWith] = useState<Contact | null>(null);
+  // The conversation opens on chat/attendance, so the action is offered only to roles that reach it.
+  const canAttend = canOpenRoute('chat-attendance', useSnapshot(sessionState).current?.user.role);
 
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['customers'] }), [client]);
   const onSelect = useCallback(
@@ -66,6 +73,7 @@ export function ContactsPage() {
 
   const actions = useCallback(
     (contact: Contact): RowAction[] => [
+      ...(canAttend && !contact.is_blacklisted ? [{ label: t.row.openConversation, onClick: () => setConversationWith(contact) }] : []),
       { label: t.row.edit, onClick: () => setEditing(contact) },
       {
         label: contact.is_favorite ? t.row.removeFavorite : t.row.addFavorite,
@@ -86,7 +94,7 @@ export function ContactsPage() {
               }),
           },
     ],
-    [run, tenant],
+    [run, tenant, canAttend],
   );
 
   const filters: Array<ListFilter<ContactFilterName>> = [
@@ -204,6 +212,7 @@ export function ContactsPage() {
       <ContactDrawer editing={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <GroupsModal opened={groupsOpen} onClose={() => setGroupsOpen(false)} />
       <ImportModal opened={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      <OpenConversationModal contact={conversationWith} onClose={() => setConversationWith(null)} />
     </AdminPage>
   );
 }

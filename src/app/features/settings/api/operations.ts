@@ -48,3 +48,8 @@ export const TERMS = gqlOperation<{ termsDocuments: TermsDocument[] }>('query Te
 export const ADD_TERMS = gqlOperation<unknown, { file: string; name: string }>(
   'mutation AddTermsDocument($file: String!, $name: String!) { addTermsDocument(file: $file, name: $name) { id } }',
 );
+
+export const FEATURE_FLAGS = gqlOperation<{ getFeature: Array<{ id: string; name: string; enabled: boolean }> }>('query SettingsFeatures { getFeature { id name enabled } }');
+export const SET_FEATURE = gqlOperation<unknown, { name: string; enabled: boolean }>(
+  'mutation SetFeature($name: String!, $enabled: Boolean!) { setFeature(name: $name, enabled: $enabled) { id } }',
+);

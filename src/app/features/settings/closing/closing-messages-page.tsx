@@ -6,10 +6,9 @@ import { AdminPage, adminKey, useGqlQuery, useTenant } from '../../../ui/admin';
 import { CLOSING_REASONS, STORE_INFO } from '../api/operations';
 import { t } from '../texts';
 import { CustomerBubbles } from '../ui/customer-bubble';
-import { ScopeSelect } from '../ui/scope-select';
+import { SettingsForm } from '../ui/settings-form';
 import { SettingsState } from '../ui/settings-state';
 import { useSettingScope } from '../ui/use-setting-scope';
-import { ScopeValueNote } from '../ui/scope-value-note';
 
 const KEY = 'closing_message';
 
@@ -57,45 +56,29 @@ export function ClosingMessagesPage() {
         {() => (
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <Paper withBorder p="lg" radius="md">
-                <form
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void scope.write([{ key: KEY, value: text }]);
-                  }}
-                >
-                  <Stack gap="sm">
-                    <ScopeSelect scope={scope} />
-                    <ScopeValueNote scope={scope} settingKey={KEY} />
-                    <Textarea
-                      ref={area}
-                      label={t.closing.message}
-                      description={t.closing.messageHint}
-                      value={text}
-                      onChange={(event) => setText(event.currentTarget.value)}
-                      autosize
-                      minRows={4}
-                      maxRows={12}
-                      maxLength={1000}
-                    />
-                    <Group gap={6} aria-label={t.closing.variables} role="group">
-                      <Text size="xs" c="dimmed">
-                        {t.closing.variables}:
-                      </Text>
-                      {MESSAGE_VARIABLES.map((v) => (
-                        <Button key={v.name} size="compact-xs" variant="light" onClick={() => insert(v.name)} title={`{{${v.name}}}`}>
-                          {v.label}
-                        </Button>
-                      ))}
-                    </Group>
-                    <Group>
-                      <Button type="submit" loading={scope.save.isPending}>
-                        {t.common.save}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </form>
-              </Paper>
+              <SettingsForm scope={scope} noteKey={KEY} onSubmit={() => void scope.write([{ key: KEY, value: text }])}>
+                <Textarea
+                  ref={area}
+                  label={t.closing.message}
+                  description={t.closing.messageHint}
+                  value={text}
+                  onChange={(event) => setText(event.currentTarget.value)}
+                  autosize
+                  minRows={4}
+                  maxRows={12}
+                  maxLength={1000}
+                />
+                <Group gap={6} aria-label={t.closing.variables} role="group">
+                  <Text size="xs" c="dimmed">
+                    {t.closing.variables}:
+                  </Text>
+                  {MESSAGE_VARIABLES.map((v) => (
+                    <Button key={v.name} size="compact-xs" variant="light" onClick={() => insert(v.name)} title={`{{${v.name}}}`}>
+                      {v.label}
+                    </Button>
+                  ))}
+                </Group>
+              </SettingsForm>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="md">

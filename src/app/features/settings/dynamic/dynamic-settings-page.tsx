@@ -1,17 +1,22 @@
-import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useEffect, useState } from 'react';
 import { SETTING_DEFINITIONS, settingValueError } from '../../../../shared/domain/setting-keys';
 import { AdminPage } from '../../../ui/admin';
 import { t } from '../texts';
-import { ScopeSelect } from '../ui/scope-select';
+import { SettingsForm } from '../ui/settings-form';
 import { SettingsState } from '../ui/settings-state';
 import { useSettingScope } from '../ui/use-setting-scope';
+import { FeatureSwitches } from './feature-switches';
+import { OtherSettings } from './other-settings';
 import { SettingInput } from './setting-input';
 
 const DYNAMIC = SETTING_DEFINITIONS.filter((d) => d.dynamic);
 const KEYS = DYNAMIC.map((d) => d.key);
 
-/** configs/dynamic-settings: every attendance switch of the catalogue, for the store or one connection. */
+/**
+ * configs/dynamic-settings: every attendance switch of the catalogue, for the store or one
+ * connection; the tenant's feature flags; and where the product's other settings are edited.
+ */
 export function DynamicSettingsPage() {
   const scope = useSettingScope(KEYS);
   const [draft, setDraft] = useState<Record<string, string>>({});
@@ -44,61 +49,50 @@ export function DynamicSettingsPage() {
 
   return (
     <AdminPage description={t.dynamic.description}>
-      <SettingsState loading={scope.values.isPending} error={scope.values.error} onRetry={() => void scope.values.refetch()}>
-        {() => (
-          <Paper withBorder p="lg" radius="md" maw={760}>
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit();
-              }}
-            >
-              <Stack gap="md">
-                <ScopeSelect scope={scope} />
-                {DYNAMIC.map((d, index) => {
-                  const disabled = onConnection && !d.perConnection;
-                  const own = scope.own(d.key) !== undefined;
-                  return (
-                    <Fragment key={d.key}>
-                      {index > 0 ? <Divider /> : null}
-                      <Stack gap={4}>
-                        <SettingInput
-                          definition={d}
-                          value={draft[d.key] ?? ''}
-                          onChange={(value) => setDraft({ ...draft, [d.key]: value })}
-                          disabled={disabled}
-                          error={errors[d.key]}
-                        />
-                        {disabled ? (
+      <Stack gap="md">
+        <SettingsState loading={scope.values.isPending} error={scope.values.error} onRetry={() => void scope.values.refetch()}>
+          {() => (
+            <SettingsForm scope={scope} onSubmit={submit} maw={760} gap="md">
+              {DYNAMIC.map((d, index) => {
+                const disabled = onConnection && !d.perConnection;
+                const own = scope.own(d.key) !== undefined;
+                return (
+                  <Fragment key={d.key}>
+                    {index > 0 ? <Divider /> : null}
+                    <Stack gap={4}>
+                      <SettingInput
+                        definition={d}
+                        value={draft[d.key] ?? ''}
+                        onChange={(value) => setDraft({ ...draft, [d.key]: value })}
+                        disabled={disabled}
+                        error={errors[d.key]}
+                      />
+                      {disabled ? (
+                        <Text size="xs" c="dimmed">
+                          {t.dynamic.storeOnly}
+                        </Text>
+                      ) : onConnection ? (
+                        <Group gap="xs">
                           <Text size="xs" c="dimmed">
-                            {t.dynamic.storeOnly}
+                            {own ? t.common.overridden : t.common.inherited}
                           </Text>
-                        ) : onConnection ? (
-                          <Group gap="xs">
-                            <Text size="xs" c="dimmed">
-                              {own ? t.common.overridden : t.common.inherited}
-                            </Text>
-                            {own ? (
-                              <Button size="compact-xs" variant="subtle" onClick={() => void scope.write([{ key: d.key, value: null }])}>
-                                {t.common.useTenant}
-                              </Button>
-                            ) : null}
-                          </Group>
-                        ) : null}
-                      </Stack>
-                    </Fragment>
-                  );
-                })}
-                <Group>
-                  <Button type="submit" loading={scope.save.isPending}>
-                    {t.common.save}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Paper>
-        )}
-      </SettingsState>
+                          {own ? (
+                            <Button size="compact-xs" variant="subtle" onClick={() => void scope.write([{ key: d.key, value: null }])}>
+                              {t.common.useTenant}
+                            </Button>
+                          ) : null}
+                        </Group>
+                      ) : null}
+                    </Stack>
+                  </Fragment>
+                );
+              })}
+            </SettingsForm>
+          )}
+        </SettingsState>
+        <FeatureSwitches />
+        <OtherSettings />
+      </Stack>
     </AdminPage>
   );
 }

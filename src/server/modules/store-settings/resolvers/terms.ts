@@ -5,7 +5,7 @@ import type { MutationResolver, QueryResolver } from '../../../graphql/resolver-
 import { parseInput } from '../../../graphql/validation';
 import { isFileName } from '../../../channels/media/media-store';
 import { channelsOf } from '../../instances/instance-service';
-import { requireRoute } from '../access';
+import { requireRoute } from '../../../graphql/guards';
 import { announce } from '../announce';
 import { storeSettingsTexts as texts } from '../texts';
 

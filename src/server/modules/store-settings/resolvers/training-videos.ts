@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { isWebUrl } from '../../../../shared/domain/video-embed';
 import type { TrainingVideo } from '../../../../shared/graphql/generated';
 import { appError } from '../../../graphql/errors';
-import { requireAdmin } from '../../../graphql/guards';
+import { requireAdmin, requireRoute } from '../../../graphql/guards';
 import type { MutationResolver, QueryResolver } from '../../../graphql/resolver-types';
 import { parseInput } from '../../../graphql/validation';
 import { rowId } from '../../../sync/access';
-import { requireRoute } from '../access';
 import { announce } from '../announce';
 import { storeSettingsTexts as texts } from '../texts';
 
