@@ -156,7 +156,7 @@ export function ReportNewPage() {
               onChange={(values) => setGroupBy(values as Dimension[])}
             />
           </Group>
-          <PeriodFilter state={state} onChange={update} />
+          <PeriodFilter state={state} onChange={update} businessHours />
           <DimensionFilters tenant={tenant} state={state} onChange={update} dimensions={DIMENSION_FILTERS} />
         </Stack>
       </Paper>
