@@ -10,9 +10,6 @@ import {
   satisfaction,
   trendPercent,
 } from '../../../../../src/shared/domain/metrics';
-import { toEpochMs } from '../../../../../src/shared/domain/datetime';
-
-const at = (local: string): number => toEpochMs(local) ?? Number.NaN;
 
 describe('satisfaction', () => {
   it('computes NPS as % promoters (9–10) minus % detractors (0–6) on the 0–10 scale', () => {
