@@ -1,16 +1,22 @@
 /**
  * `npm run bench -- reports`: each dashboard's queries for a 30-day period, on PGlite and on the
  * PostgreSQL of DATABASE_URL (skipped when it does not answer), over tickets and messages spread
- * across 30 days: picked, some transferred, most closed, a third graded.
+ * across 30 days: picked, some transferred, most closed, a third graded, most tagged with CRM
+ * categories (some with two).
  *
- *   npx tsx tests/bench/reports-queries.ts [tickets=2000] [messages=20000]
+ *   npx tsx tests/bench/reports-queries.ts [tickets=2000] [messages=20000] [inbound=2000]
  *   full size (issue 17): npx tsx tests/bench/reports-queries.ts 100000 1000000
  *   BENCH_DB=pglite|postgres to run one database only.
  *
  * Prints the seed time, the time to build the rollups from nothing (the refresher's cost per
- * ticket), and per dashboard the median of 5 runs of all its queries, in ms.
+ * ticket), per dashboard the median of 5 runs of all its queries in ms beside the target (500 ms on
+ * PostgreSQL), and the cost of the rollups on the inbound path: inbound messages per second through
+ * receiveInboundBatch without the report triggers ("before") and with them and the rollup job
+ * running ("after"), alternated in rounds on the same data, and how long the job then took to
+ * catch up.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,17 +27,33 @@ import { securityCounts, securityEvents } from '../../src/server/modules/audit/s
 import { liveQueue, surveyAnswers } from '../../src/server/modules/reports/report-lookups';
 import { reportSums, type ScopedFilter } from '../../src/server/modules/reports/report-sums';
 import { refreshRollupsOnce } from '../../src/server/modules/reports/rollup-refresh';
+import { ReportRollupJob } from '../../src/server/modules/reports/rollup-job';
+import { receiveInboundBatch } from '../../src/server/modules/messages/inbound-batch';
+import { createMemoryPubSub } from '../../src/server/pubsub/memory';
 import { seedTenant } from '../../src/server/modules/tenants/tenant-seed';
 
 const TICKETS = Number(process.argv[2] ?? 2000);
 const MESSAGES = Number(process.argv[3] ?? TICKETS * 10);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const INBOUND = Number(process.argv[4] ?? 2000);
 const ONLY = process.env.BENCH_DB;
 const RUNS = 5;
+/** Issue 17: each dashboard's queries for 30 days within this on PostgreSQL. */
+const TARGET_MS = 500;
+const INBOUND_ROUNDS = 3;
+const INBOUND_BATCH = 20;
+const INBOUND_CONCURRENCY = 4;
+/** The report triggers (0160, 0163) that the "before" rounds turn off. */
+const REPORT_TRIGGERS = [
+  ['chat_tickets', 'chat_tickets_report_insert'],
+  ['chat_tickets', 'chat_tickets_report_update'],
+  ['customer_chats', 'customer_chats_report_insert'],
+  ['ticket_categories', 'ticket_categories_report'],
+] as const;
 
 const cheapHasher = { hash: async () => 'x', verify: async () => false, verifyNothing: async () => undefined };
 
-async function seed(database: Database): Promise<{ tenantId: number; ms: number }> {
+async function seed(database: Database): Promise<{ tenantId: number; instanceId: number; ms: number }> {
   const started = Date.now();
   const seeded = await seedTenant(database, cheapHasher, {
     slug: 'bench',
@@ -69,8 +91,18 @@ async function seed(database: Database): Promise<{ tenantId: number; ms: number 
     await sql`update chat_tickets set user_id = (${sql.raw(`array[${users.join(',')}]`)})[1 + (id + 1) % ${users.length}] where tenant_id = ${tenantId} and id % 10 = 0`.execute(tx);
     await sql`update chat_tickets set finished_ticket = true, finished_at = created_at + interval '40 minutes', is_research = true where tenant_id = ${tenantId} and id % 10 <> 1`.execute(tx);
     await sql`update chat_tickets set grade = 1 + id % 5, is_research = false where tenant_id = ${tenantId} and finished_ticket and id % 3 = 0`.execute(tx);
+    // CRM categories: 70 % of the tickets tagged, one in seven of those with a second category.
+    await sql`insert into categories (tenant_id, name, color) select ${tenantId}, 'Categoria ' || g, '#228be6' from generate_series(1, 8) g`.execute(tx);
+    await sql`insert into ticket_categories (tenant_id, chat_ticket_id, category_id)
+      select t.tenant_id, t.id, c.id from chat_tickets t
+      join categories c on c.tenant_id = t.tenant_id and (c.id - (select min(id) from categories where tenant_id = ${tenantId})) = t.id % 8
+      where t.tenant_id = ${tenantId} and t.id % 10 < 7`.execute(tx);
+    await sql`insert into ticket_categories (tenant_id, chat_ticket_id, category_id)
+      select t.tenant_id, t.id, c.id from chat_tickets t
+      join categories c on c.tenant_id = t.tenant_id and (c.id - (select min(id) from categories where tenant_id = ${tenantId})) = (t.id + 1) % 8
+      where t.tenant_id = ${tenantId} and t.id % 10 = 0`.execute(tx);
   });
-  return { tenantId, ms: Date.now() - started };
+  return { tenantId, instanceId, ms: Date.now() - started };
 }
 
 async function buildRollups(database: Database, tenantId: number): Promise<number> {
@@ -96,6 +128,10 @@ async function timeDashboards(database: Database, tenantId: number): Promise<Rec
         liveQueue(database, tenantId, null),
       ]),
     analytics2: () => Promise.all([reportSums(database, tenantId, filter, [], null), reportSums(database, tenantId, filter, ['day'], null)]),
+    'analytics2 by category': () =>
+      Promise.all([reportSums(database, tenantId, { ...filter, category_ids: [0] }, [], null), reportSums(database, tenantId, filter, ['category'], null)]),
+    'analytics2 opening hours': () =>
+      Promise.all([reportSums(database, tenantId, { ...filter, business_hours: true }, [], null), reportSums(database, tenantId, { ...filter, business_hours: true }, ['day'], null)]),
     report: () => reportSums(database, tenantId, filter, ['user'], ['picked', 'closed', 'transferred', 'msg_out', 'first_response', 'reply', 'resolution', 'survey_answered']),
     'report-nps': () =>
       Promise.all([
@@ -111,7 +147,8 @@ async function timeDashboards(database: Database, tenantId: number): Promise<Rec
         securityCounts(database, tenantId, period, 'user'),
         securityCounts(database, tenantId, period, 'ip'),
       ]),
-    'report-new': () => reportSums(database, tenantId, filter, ['user', 'day'], ['closed']),
+    'report-new': () =>
+      Promise.all([reportSums(database, tenantId, filter, ['user', 'day'], ['closed']), reportSums(database, tenantId, filter, ['category', 'day'], ['first_response'])]),
   };
   const result: Record<string, number> = {};
   for (const [name, run] of Object.entries(dashboards)) {
@@ -125,6 +162,61 @@ async function timeDashboards(database: Database, tenantId: number): Promise<Rec
     result[name] = Math.round(median(times));
   }
   return result;
+}
+
+async function setReportTriggers(database: Database, enabled: boolean): Promise<void> {
+  await database.asOwner(async (db) => {
+    for (const [table, trigger] of REPORT_TRIGGERS) await sql.raw(`alter table ${table} ${enabled ? 'enable' : 'disable'} trigger ${trigger}`).execute(db);
+  });
+}
+
+/**
+ * Inbound messages per second through receiveInboundBatch: batches of INBOUND_BATCH, INBOUND_CONCURRENCY
+ * at a time; half to customers with tickets, half from new customers (a new ticket each).
+ */
+async function inboundRate(database: Database, tenantId: number, instanceId: number, round: string): Promise<number> {
+  const deps = { database, pubsub: createMemoryPubSub() };
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (;;) {
+      const first = next;
+      next += INBOUND_BATCH;
+      if (first >= INBOUND) return;
+      const inputs = Array.from({ length: Math.min(INBOUND_BATCH, INBOUND - first) }, (_, i) => {
+        const n = first + i;
+        const from = n % 2 === 0 ? `5512${String(1 + ((n * 7919) % TICKETS)).padStart(9, '0')}` : `5513${round}${String(n).padStart(7, '0')}`;
+        return { tenantId, instanceId, from, text: `Mensagem ${round}-${n}`, providerMessageId: `wamid.bench.${round}.${n}` };
+      });
+      await receiveInboundBatch(deps, tenantId, instanceId, inputs);
+    }
+  };
+  await Promise.all(Array.from({ length: INBOUND_CONCURRENCY }, worker));
+  return Math.round(INBOUND / ((performance.now() - started) / 1000));
+}
+
+async function inboundCost(database: Database, tenantId: number, instanceId: number) {
+  const before: number[] = [];
+  const after: number[] = [];
+  let catchUpMs = 0;
+  // A warm-up round, not counted, so the first measured round does not pay for cold caches.
+  await inboundRate(database, tenantId, instanceId, 'w');
+  for (let round = 0; round < INBOUND_ROUNDS; round++) {
+    await setReportTriggers(database, false);
+    before.push(await inboundRate(database, tenantId, instanceId, `${round}0`));
+    await setReportTriggers(database, true);
+    // The server's job, at its default interval, recomputing alongside the inbound load.
+    const job = new ReportRollupJob({ database, intervalMs: 5000 });
+    job.start();
+    after.push(await inboundRate(database, tenantId, instanceId, `${round}1`));
+    await job.stop();
+    const started = Date.now();
+    while ((await refreshRollupsOnce(database, tenantId, true)) > 0);
+    catchUpMs += Date.now() - started;
+  }
+  const b = median(before);
+  const a = median(after);
+  return { before, after, 'msg/s before': b, 'msg/s after': a, 'cost %': Math.round(((b - a) / b) * 1000) / 10, 'catch-up ms/round': Math.round(catchUpMs / INBOUND_ROUNDS) };
 }
 
 async function runOn(kind: 'pglite' | 'postgres'): Promise<Record<string, unknown> | null> {
@@ -158,13 +250,38 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<Record<string, unknow
     };
   }
   try {
-    const { tenantId, ms } = await seed(database);
+    const { tenantId, instanceId, ms } = await seed(database);
+    console.log(`[${kind}] seeded in ${ms} ms (load average ${loadavg()[0]?.toFixed(1)})`);
     const rollupMs = await buildRollups(database, tenantId);
     const counts = await database.asOwner(async (db) => {
-      const { rows } = await sql<{ m: number; r: number }>`select (select count(*) from customer_chats)::int as m, (select count(*) from report_rollups)::int as r`.execute(db);
+      const { rows } = await sql<{ m: number; t: number; r: number; c: number }>`select (select count(*) from customer_chats)::int as m, (select count(*) from chat_tickets)::int as t,
+        (select count(*) from report_rollups)::int as r, (select count(*) from report_category_rollups)::int as c`.execute(db);
       return rows[0];
     });
-    return { database: kind, tickets: TICKETS, messages: counts?.m, 'rollup rows': counts?.r, 'seed ms': ms, 'rollups built ms': rollupMs, ...(await timeDashboards(database, tenantId)) };
+    console.log(`[${kind}] rollups built in ${rollupMs} ms: ${JSON.stringify(counts)} (load average ${loadavg()[0]?.toFixed(1)})`);
+    const times = await timeDashboards(database, tenantId);
+    console.log(`[${kind}] 30-day dashboards, median of ${RUNS} runs (load average ${loadavg()[0]?.toFixed(1)}):`);
+    console.table(
+      Object.entries(times).map(([dashboard, ms]) => ({
+        dashboard,
+        ms,
+        'target ms (PostgreSQL)': TARGET_MS,
+        within: kind === 'postgres' ? (ms <= TARGET_MS ? 'yes' : 'NO') : ms <= TARGET_MS ? 'yes' : 'no (PGlite)',
+      })),
+    );
+    const inbound = INBOUND > 0 ? await inboundCost(database, tenantId, instanceId) : null;
+    if (inbound) console.log(`[${kind}] inbound path (${INBOUND} messages a round, ${INBOUND_ROUNDS} rounds):`, inbound, `(load average ${loadavg()[0]?.toFixed(1)})`);
+    return {
+      database: kind,
+      tickets: counts?.t,
+      messages: counts?.m,
+      'rollup rows': counts?.r,
+      'category rollup rows': counts?.c,
+      'seed ms': ms,
+      'rollups built ms': rollupMs,
+      ...times,
+      ...(inbound ? { 'inbound msg/s before': inbound['msg/s before'], 'inbound msg/s after': inbound['msg/s after'], 'inbound cost %': inbound['cost %'] } : {}),
+    };
   } finally {
     await cleanup();
   }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, newPage, signIn } from './support/browser';
+import { baseUrl, launchChromium, newPage, screenshot, signIn } from './support/browser';
 import { scriptDay, type ScriptedDay } from './support/scripted-day';
 
 /** After a scripted day on the sandbox, each dashboard shows that day's numbers, and an export holds the same rows. */
@@ -110,6 +110,34 @@ describe('dashboards after a scripted day', () => {
     await page.getByRole('combobox', { name: 'Abrir relatório salvo' }).click();
     await page.getByRole('option', { name: 'Encerrados por atendente' }).click();
     expect(await page.getByLabel('Nome do relatório').inputValue()).toBe('Encerrados por atendente');
+  });
+
+  it('analytics: durations in pt-BR, and counted in the opening hours on request without changing the counts', async () => {
+    await open('analytics');
+    await poll(() => card('opened').textContent()).toBe('3');
+    // "45 s", "3 min 20 s", "1 h 5 min": never a bare number of seconds.
+    expect(await card('first_response').textContent()).toMatch(/^(\d+ d )?(\d+ h )?(\d+ min )?\d+ (s|min|h)$|^\d+ (min|h|d)$/);
+    await page.getByRole('switch', { name: 'Só horário de funcionamento' }).click();
+    await page.waitForURL(/horas=comercial/);
+    await poll(() => card('opened').textContent()).toBe('3');
+    expect(await card('closed').textContent()).toBe('2');
+  });
+
+  it('every screen reads at 1024×768 in the light and the dark theme', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await open('analytics');
+      if ((await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))) !== scheme) {
+        await page.getByRole('button', { name: 'Alterar tema' }).click();
+        await page.getByRole('menuitem', { name: scheme === 'dark' ? 'Tema escuro' : 'Tema claro' }).click();
+      }
+      for (const screen of ['analytics', 'analytics2', 'report', 'report-nps', 'security-report', 'report-new']) {
+        await open(screen);
+        await page.getByRole('button', { name: 'Exportar CSV' }).first().waitFor();
+        await page.waitForTimeout(800);
+        expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
+        await screenshot(page, `dashboard-${screen}-${scheme}`);
+      }
+    }
   });
 
   it('an attendant without the dashboard routes is sent to not-authorized', async () => {

@@ -2021,8 +2021,11 @@ export interface ReportFilter {
   department_ids?: Maybe<Array<string>>;
   user_ids?: Maybe<Array<string>>;
   campaign_ids?: Maybe<Array<string>>;
+  /** CRM ticket categories (crm/category); a ticket with several counts in each. */
   category_ids?: Maybe<Array<string>>;
   reason_ids?: Maybe<Array<string>>;
+  /** Durations counted in the store's opening hours (store info) instead of wall-clock. */
+  business_hours?: Maybe<boolean>;
 }
 
 export interface ReportLiveAttendant {

@@ -156,6 +156,32 @@ describe('reports (issue 17): rollups, report queries, role and tenant safety, t
     }
   });
 
+  it('answers no report operation to a token of another tenant, nor to a role without the routes', async () => {
+    const period = `from: "${today}", to: "${today}"`;
+    const filter = `filter: { ${period} }`;
+    const operations = [
+      `{ reportSums(${filter}, group_by: [category]) { metric } }`,
+      '{ reportNames { users { id } categories { id } campaigns { id } } }',
+      '{ reportNpsScale }',
+      '{ reportLiveQueue { waiting } }',
+      `{ reportTickets(${filter}, metric: "opened") { id } }`,
+      `{ reportSurveyAnswers(${filter}) { ticket_id } }`,
+      '{ savedReports { id } }',
+      `{ securityEvents(${period}) { total } }`,
+      `{ securityCounts(${period}, by: "user") { key } }`,
+      'mutation { saveReport(name: "X", definition: "{\\"metric\\":\\"closed\\",\\"group_by\\":[],\\"days\\":7}") { id } }',
+      'mutation { deleteSavedReport(id: "1") }',
+    ];
+    for (const query of operations) {
+      const crossed = await f.server.gql(f.beta.slug, query, {}, f.alpha.tokens.admin);
+      expect(crossed.data ?? null, query).toBeNull();
+      expect(crossed.errors?.[0]?.extensions?.code, query).toBe('UNAUTHORIZED');
+      const attendant = await gql(f.alpha, 'ana', query);
+      expect(attendant.data ?? null, query).toBeNull();
+      expect(attendant.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
+    }
+  });
+
   it('validates report input', async () => {
     const inverted = await gql(f.alpha, 'admin', SUMS, { f: { from: today, to: '2000-01-01' }, g: [] });
     expect(inverted.errors?.[0]?.extensions?.code).toBe('VALIDATION');

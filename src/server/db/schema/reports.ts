@@ -33,6 +33,8 @@ interface CellColumns {
   metric: string;
   count: number;
   total: number;
+  /** The total with durations in the store's opening hours only (0163). */
+  business_total: number;
 }
 
 export interface ReportTicketCellsTable extends CellColumns {
@@ -40,6 +42,8 @@ export interface ReportTicketCellsTable extends CellColumns {
 }
 
 export type ReportRollupsTable = CellColumns;
+/** The rollups by category: a ticket counts once in each of its categories (0163). */
+export type ReportCategoryRollupsTable = CellColumns;
 
 /** A report of the builder (dashboard/report-new), saved by name for the tenant. */
 export interface SavedReportsTable {
@@ -71,6 +75,7 @@ export interface ReportTables {
   report_dirty_tickets: ReportDirtyTicketsTable;
   report_ticket_cells: ReportTicketCellsTable;
   report_rollups: ReportRollupsTable;
+  report_category_rollups: ReportCategoryRollupsTable;
   saved_reports: SavedReportsTable;
   audit_log: AuditLogTable;
 }

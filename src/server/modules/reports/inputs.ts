@@ -27,6 +27,8 @@ export const reportFilterInput = z
     campaign_ids: ids,
     category_ids: ids,
     reason_ids: ids,
+    /** Durations counted in the store's opening hours (store info) instead of wall-clock. */
+    business_hours: z.boolean().nullish(),
   })
   .refine((p) => p.from <= p.to, { message: texts.periodInverted, path: ['to'] })
   .refine((p) => p.from > p.to || periodLength(p) <= 366, { message: texts.periodTooLong, path: ['to'] });
@@ -74,6 +76,7 @@ export const reportDefinition = z.object({
       campaign_ids: ids,
       category_ids: ids,
       reason_ids: ids,
+      business_hours: z.boolean().nullish(),
     })
     .default({}),
 });

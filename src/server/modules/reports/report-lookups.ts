@@ -9,24 +9,20 @@ const COMMENT_WINDOW = '10 minutes';
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const named = (rows: Array<{ id: number; name: string | null }>) => rows.map((r) => ({ id: String(r.id), name: r.name ?? `#${r.id}` }));
 
-/** The names of what reports group by, for filters and labels. Campaign names come with the campaigns area; until then their ids. */
+/** The names of what reports group by, for filters and labels: categories are the CRM ticket categories, campaigns the campaigns area's. */
 export async function reportNames(database: Database, tenantId: number, instances: number[] | null) {
   return database.withTenant(tenantId, async (tx) => {
     let instanceQuery = tx.selectFrom('instances').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name');
     if (instances) instanceQuery = instanceQuery.where('id', 'in', instances);
+    let campaignQuery = tx.selectFrom('campaigns').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name');
+    if (instances) campaignQuery = campaignQuery.where('instance_id', 'in', instances);
     const [inst, departments, users, categories, reasons, campaigns] = await Promise.all([
       instanceQuery.execute(),
       tx.selectFrom('user_departments').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute(),
       tx.selectFrom('users').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute(),
-      tx.selectFrom('customer_groups').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute(),
+      tx.selectFrom('categories').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute(),
       tx.selectFrom('crm_reasons').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute(),
-      tx
-        .selectFrom('chat_tickets')
-        .select('campaign_id as id')
-        .distinct()
-        .where('tenant_id', '=', tenantId)
-        .where('campaign_id', 'is not', null)
-        .execute(),
+      campaignQuery.execute(),
     ]);
     return {
       instances: named(inst),
@@ -34,7 +30,7 @@ export async function reportNames(database: Database, tenantId: number, instance
       users: named(users),
       categories: named(categories),
       reasons: named(reasons),
-      campaigns: campaigns.map((c) => ({ id: String(c.id), name: `Campanha ${c.id}` })),
+      campaigns: named(campaigns),
     };
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Tx } from '../../db/database';
-import { sumCells, ticketContributions, toCells } from '../../../shared/domain/metrics';
+import { ALL_CATEGORIES, sumCells, ticketContributions, toCells } from '../../../shared/domain/metrics';
+import { readStoreInfo } from '../store-settings/store-info';
 import { loadTicketHistories } from './ticket-history';
 
 /** Tickets recomputed per transaction: small enough to keep a pass's locks short. */
@@ -12,23 +13,32 @@ const CELL_KEY = ['day', 'instance_id', 'department_id', 'user_id', 'campaign_id
 const keyList = sql.raw(CELL_KEY.join(', '));
 const keyMatch = sql.raw(CELL_KEY.map((k) => `r.${k} = o.${k}`).join(' and '));
 
+/** The two rollup tables and which of a ticket's cells each sums (buckets.ts, ALL_CATEGORIES). */
+const ROLLUPS = [
+  { table: sql.table('report_rollups'), cells: sql`category_id = ${ALL_CATEGORIES}` },
+  { table: sql.table('report_category_rollups'), cells: sql`category_id <> ${ALL_CATEGORIES}` },
+];
+
 /** Takes the tickets' old share out of the rollups and drops it. */
 async function removeShare(tx: Tx, tenantId: number, ticketIds: readonly number[]): Promise<void> {
-  await sql`
-    update report_rollups r set count = r.count - o.count, total = r.total - o.total
-    from (
-      select ${keyList}, sum(count) as count, sum(total) as total from report_ticket_cells
-      where tenant_id = ${tenantId} and chat_ticket_id in (${sql.join(ticketIds)})
-      group by ${keyList}
-    ) o
-    where r.tenant_id = ${tenantId} and ${keyMatch}`.execute(tx);
+  for (const { table, cells } of ROLLUPS) {
+    await sql`
+      update ${table} r set count = r.count - o.count, total = r.total - o.total, business_total = r.business_total - o.business_total
+      from (
+        select ${keyList}, sum(count) as count, sum(total) as total, sum(business_total) as business_total from report_ticket_cells
+        where tenant_id = ${tenantId} and chat_ticket_id in (${sql.join(ticketIds)}) and ${cells}
+        group by ${keyList}
+      ) o
+      where r.tenant_id = ${tenantId} and ${keyMatch}`.execute(tx);
+  }
   await tx.deleteFrom('report_ticket_cells').where('tenant_id', '=', tenantId).where('chat_ticket_id', 'in', ticketIds).execute();
 }
 
 /** Recomputes the tickets' share with the shared metric definitions and adds it to the rollups. */
 async function addShare(tx: Tx, tenantId: number, ticketIds: readonly number[]): Promise<void> {
-  const rows = (await loadTicketHistories(tx, tenantId, ticketIds)).flatMap((history) =>
-    sumCells(toCells(history.dimensions, ticketContributions(history))).map((cell) => ({
+  const [histories, store] = await Promise.all([loadTicketHistories(tx, tenantId, ticketIds), readStoreInfo(tx, tenantId)]);
+  const rows = histories.flatMap((history) =>
+    sumCells(toCells(history.dimensions, ticketContributions(history, store.opening_hours))).map((cell) => ({
       tenant_id: tenantId,
       chat_ticket_id: history.ticketId,
       day: cell.day,
@@ -42,17 +52,20 @@ async function addShare(tx: Tx, tenantId: number, ticketIds: readonly number[]):
       metric: cell.metric,
       count: cell.count,
       total: cell.total,
+      business_total: cell.businessTotal,
     })),
   );
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insertInto('report_ticket_cells').values(rows.slice(i, i + INSERT_CHUNK)).execute();
-  await sql`
-    insert into report_rollups (tenant_id, ${keyList}, count, total)
-    select tenant_id, ${keyList}, sum(count), sum(total) from report_ticket_cells
-    where tenant_id = ${tenantId} and chat_ticket_id in (${sql.join(ticketIds)})
-    group by tenant_id, ${keyList}
-    on conflict (tenant_id, ${keyList}) do update
-      set count = report_rollups.count + excluded.count, total = report_rollups.total + excluded.total`.execute(tx);
+  for (const { table, cells } of ROLLUPS) {
+    await sql`
+      insert into ${table} as r (tenant_id, ${keyList}, count, total, business_total)
+      select tenant_id, ${keyList}, sum(count), sum(total), sum(business_total) from report_ticket_cells
+      where tenant_id = ${tenantId} and chat_ticket_id in (${sql.join(ticketIds)}) and ${cells}
+      group by tenant_id, ${keyList}
+      on conflict (tenant_id, ${keyList}) do update
+        set count = r.count + excluded.count, total = r.total + excluded.total, business_total = r.business_total + excluded.business_total`.execute(tx);
+  }
 }
 
 /**

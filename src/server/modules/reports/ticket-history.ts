@@ -13,15 +13,21 @@ const ms = (value: Date | string): number => (value instanceof Date ? value.getT
  */
 export async function loadTicketHistories(tx: Tx, tenantId: number, ticketIds: readonly number[]): Promise<TicketHistory[]> {
   if (ticketIds.length === 0) return [];
-  const [tickets, events, messages] = await Promise.all([
+  const [tickets, categories, events, messages] = await Promise.all([
     tx
       .selectFrom('chat_tickets as t')
-      .innerJoin('customers as c', (j) => j.onRef('c.tenant_id', '=', 't.tenant_id').onRef('c.id', '=', 't.customer_id'))
       .leftJoin('ticket_closings as tc', (j) => j.onRef('tc.tenant_id', '=', 't.tenant_id').onRef('tc.chat_ticket_id', '=', 't.id'))
-      .select(['t.id', 't.instance_id', 't.inbox_department_id', 't.campaign_id', 'c.group_of_customer_id', 'tc.crm_reason_id'])
+      .select(['t.id', 't.instance_id', 't.inbox_department_id', 't.campaign_id', 'tc.crm_reason_id'])
       .where('t.tenant_id', '=', tenantId)
       .where('t.id', 'in', ticketIds)
       .where('t.deleted_at', 'is', null)
+      .execute(),
+    tx
+      .selectFrom('ticket_categories')
+      .select(['chat_ticket_id', 'category_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('chat_ticket_id', 'in', ticketIds)
+      .orderBy('category_id')
       .execute(),
     tx
       .selectFrom('report_ticket_events')
@@ -41,6 +47,8 @@ export async function loadTicketHistories(tx: Tx, tenantId: number, ticketIds: r
       .execute(),
   ]);
   const byTicket = new Map<number, TicketHistoryEvent[]>(tickets.map((t) => [t.id, []]));
+  const categoriesOf = new Map<number, number[]>();
+  for (const c of categories) categoriesOf.set(c.chat_ticket_id, [...(categoriesOf.get(c.chat_ticket_id) ?? []), c.category_id]);
   for (const e of events) {
     const list = byTicket.get(e.chat_ticket_id);
     if (!list) continue;
@@ -67,7 +75,7 @@ export async function loadTicketHistories(tx: Tx, tenantId: number, ticketIds: r
       instanceId: t.instance_id,
       departmentId: t.inbox_department_id,
       campaignId: t.campaign_id,
-      categoryId: t.group_of_customer_id,
+      categoryIds: categoriesOf.get(t.id) ?? [],
       reasonId: t.crm_reason_id,
     },
     events: byTicket.get(t.id) ?? [],

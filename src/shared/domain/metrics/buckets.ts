@@ -7,6 +7,11 @@ import type { MetricKey } from './metric-keys';
  * A rollup cell: one local day and hour (America/Sao_Paulo) × connection × department × attendant
  * × campaign × category × reason × metric. The server keeps these cells summed (report_rollups);
  * 0 stands for "none" in the id dimensions so the cell key has no nulls.
+ *
+ * A ticket may carry several categories, so the category is kept apart: a ticket's cells come once
+ * with categoryId ALL_CATEGORIES (the figures of every report not about categories), and once more
+ * per category it carries, or with NO_CATEGORY when it has none (the figures by category, where a
+ * ticket with two categories counts in each). The server sums the two kinds in separate tables.
  */
 export interface RollupCell {
   day: string;
@@ -20,25 +25,35 @@ export interface RollupCell {
   metric: MetricKey;
   count: number;
   total: number;
+  businessTotal: number;
 }
+
+/** The category of a cell that counts the ticket once whatever its categories. */
+export const ALL_CATEGORIES = 0;
+/** The category of a cell of a ticket without category (shown and filtered as "none", id 0). */
+export const NO_CATEGORY = -1;
 
 export const localHour = (at: number, timeZone: string = TIME_ZONE): number => Number(formatTime(at, timeZone).slice(0, 2));
 
 /** The cells a ticket's contributions fall in (not yet summed: the database adds them up). */
 export function toCells(dimensions: TicketDimensions, contributions: readonly Contribution[], timeZone: string = TIME_ZONE): RollupCell[] {
-  return contributions.map((c) => ({
-    day: dayKey(c.at, timeZone),
-    hour: localHour(c.at, timeZone),
-    instanceId: dimensions.instanceId,
-    departmentId: dimensions.departmentId ?? 0,
-    userId: c.userId ?? 0,
-    campaignId: dimensions.campaignId ?? 0,
-    categoryId: dimensions.categoryId ?? 0,
-    reasonId: dimensions.reasonId ?? 0,
-    metric: c.metric,
-    count: c.count,
-    total: c.total,
-  }));
+  const categories = [ALL_CATEGORIES, ...(dimensions.categoryIds.length > 0 ? new Set(dimensions.categoryIds) : [NO_CATEGORY])];
+  return contributions.flatMap((c) => {
+    const cell = {
+      day: dayKey(c.at, timeZone),
+      hour: localHour(c.at, timeZone),
+      instanceId: dimensions.instanceId,
+      departmentId: dimensions.departmentId ?? 0,
+      userId: c.userId ?? 0,
+      campaignId: dimensions.campaignId ?? 0,
+      reasonId: dimensions.reasonId ?? 0,
+      metric: c.metric,
+      count: c.count,
+      total: c.total,
+      businessTotal: c.businessTotal,
+    };
+    return categories.map((categoryId) => ({ ...cell, categoryId }));
+  });
 }
 
 const cellKey = (c: RollupCell): string =>
@@ -50,7 +65,7 @@ export function sumCells(cells: readonly RollupCell[]): RollupCell[] {
   for (const cell of cells) {
     const key = cellKey(cell);
     const seen = sums.get(key);
-    if (seen) sums.set(key, { ...seen, count: seen.count + cell.count, total: seen.total + cell.total });
+    if (seen) sums.set(key, { ...seen, count: seen.count + cell.count, total: seen.total + cell.total, businessTotal: seen.businessTotal + cell.businessTotal });
     else sums.set(key, { ...cell });
   }
   return [...sums.values()];

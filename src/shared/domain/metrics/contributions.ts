@@ -1,3 +1,5 @@
+import type { DayHours } from '../opening-hours';
+import { businessDuration } from './business-hours';
 import { gradeMetric, type MetricKey } from './metric-keys';
 import { sortedEvents, type TicketHistory } from './history';
 
@@ -8,6 +10,8 @@ export interface Contribution {
   userId: number | null;
   count: number;
   total: number;
+  /** The total with durations counted in the store's opening hours only (= total for counts and grades). */
+  businessTotal: number;
 }
 
 interface Cycle {
@@ -29,11 +33,15 @@ const newCycle = (at: number, inbox: boolean): Cycle => ({
  * A ticket's contributions to every metric (metric-keys.ts), credited to whoever was responsible
  * at that instant: the holder for what happens to the ticket, the sender for replies, the picker
  * for waiting, the previous holder for a transfer, the closer for resolution and survey. Bot,
- * closing and survey messages count as messages out but never as a reply.
+ * closing and survey messages count as messages out but never as a reply. With the store's
+ * opening hours, each duration also gets its business-time total (businessDuration).
  */
-export function ticketContributions(history: TicketHistory): Contribution[] {
+export function ticketContributions(history: TicketHistory, openingHours: readonly DayHours[] | null = null): Contribution[] {
   const out: Contribution[] = [];
-  const add = (metric: MetricKey, at: number, userId: number | null, total = 0) => out.push({ metric, at, userId, count: 1, total });
+  const add = (metric: MetricKey, at: number, userId: number | null, total = 0) => out.push({ metric, at, userId, count: 1, total, businessTotal: total });
+  /** A duration from `since` to `at`: wall-clock total, and its part in the opening hours. */
+  const span = (metric: MetricKey, since: number, at: number, userId: number | null) =>
+    out.push({ metric, at, userId, count: 1, total: at - since, businessTotal: openingHours ? businessDuration(since, at, openingHours) : at - since });
   let holder: number | null = null;
   let cycle: Cycle | null = null;
   let closedBy: number | null = null;
@@ -49,7 +57,7 @@ export function ticketContributions(history: TicketHistory): Contribution[] {
       case 'picked':
         if (cycle?.inboxSince !== null && cycle?.inboxSince !== undefined) {
           add('picked', event.at, event.userId);
-          add('waiting', event.at, event.userId, event.at - cycle.inboxSince);
+          span('waiting', cycle.inboxSince, event.at, event.userId);
           cycle.inboxSince = null;
         }
         holder = event.userId;
@@ -61,7 +69,8 @@ export function ticketContributions(history: TicketHistory): Contribution[] {
         break;
       case 'closed':
         add('closed', event.at, event.userId);
-        add('resolution', event.at, event.userId, cycle ? event.at - cycle.openedAt : 0);
+        if (cycle) span('resolution', cycle.openedAt, event.at, event.userId);
+        else add('resolution', event.at, event.userId);
         if (event.surveySent) add('survey_sent', event.at, event.userId);
         closedBy = event.userId;
         cycle = null;
@@ -78,8 +87,8 @@ export function ticketContributions(history: TicketHistory): Contribution[] {
         }
         add('msg_out', event.at, event.automatic ? null : event.userId);
         if (event.automatic || !cycle || cycle.waitingSince === null) break;
-        if (!cycle.firstResponded) add('first_response', event.at, event.userId, event.at - cycle.waitingSince);
-        add('reply', event.at, event.userId, event.at - cycle.waitingSince);
+        if (!cycle.firstResponded) span('first_response', cycle.waitingSince, event.at, event.userId);
+        span('reply', cycle.waitingSince, event.at, event.userId);
         cycle.firstResponded = true;
         cycle.waitingSince = null;
         break;

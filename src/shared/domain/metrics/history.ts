@@ -19,8 +19,8 @@ export interface TicketDimensions {
   instanceId: number;
   departmentId: number | null;
   campaignId: number | null;
-  /** The customer's group (crm category). */
-  categoryId: number | null;
+  /** The ticket's CRM categories (crm/category, ticket_categories): none, one or several. */
+  categoryIds: readonly number[];
   /** The closing's attendance-summary reason. */
   reasonId: number | null;
 }

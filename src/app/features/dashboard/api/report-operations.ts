@@ -14,6 +14,8 @@ export interface ReportFilter {
   campaign_ids?: string[];
   category_ids?: string[];
   reason_ids?: string[];
+  /** Durations in the store's opening hours instead of wall-clock. */
+  business_hours?: boolean;
 }
 
 export type Dimension = 'day' | 'hour' | 'instance' | 'department' | 'user' | 'campaign' | 'category' | 'reason';

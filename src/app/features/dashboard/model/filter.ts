@@ -13,10 +13,15 @@ export interface FilterState {
   campaign: string | null;
   category: string | null;
   reason: string | null;
+  /** Durations counted in the store's opening hours (`?horas=comercial`), else wall-clock. */
+  businessHours: boolean;
 }
 
 export const DIMENSION_FILTERS = ['instance', 'department', 'user', 'campaign', 'category', 'reason'] as const;
 export type DimensionFilter = (typeof DIMENSION_FILTERS)[number];
+
+export const BUSINESS_HOURS_PARAM = 'horas';
+export const BUSINESS_HOURS_VALUE = 'comercial';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const text = (value: unknown): string | null => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
@@ -50,6 +55,7 @@ export function readFilter(search: Record<string, unknown>, defaultPreset = '7')
     campaign: pick('campaign'),
     category: pick('category'),
     reason: pick('reason'),
+    businessHours: search[BUSINESS_HOURS_PARAM] === BUSINESS_HOURS_VALUE,
   };
 }
 
@@ -64,6 +70,7 @@ export function toReportFilter(state: FilterState, period: Period = state): Repo
     campaign_ids: list(state.campaign),
     category_ids: list(state.category),
     reason_ids: list(state.reason),
+    ...(state.businessHours ? { business_hours: true } : {}),
   };
 }
 

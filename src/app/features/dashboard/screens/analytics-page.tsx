@@ -60,7 +60,7 @@ export function AnalyticsPage() {
       }
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <PeriodFilter state={state} onChange={update} />
+        <PeriodFilter state={state} onChange={update} businessHours />
         <DimensionFilters tenant={tenant} state={state} onChange={update} dimensions={dimensions} />
       </Group>
       <LiveQueue tenant={tenant} instanceId={state.instance} />

@@ -52,7 +52,7 @@ export function Analytics2Page() {
       }
     >
       <Stack gap="xs">
-        <PeriodFilter state={state} onChange={update} />
+        <PeriodFilter state={state} onChange={update} businessHours />
         <DimensionFilters tenant={tenant} state={state} onChange={update} dimensions={DIMENSION_FILTERS} />
       </Stack>
       <LoadState loading={total.isPending} error={total.error} onRetry={() => void total.refetch()}>

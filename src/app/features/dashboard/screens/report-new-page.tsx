@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { METRIC_KEYS, exportMatrix, reportRows, type BaseMetricKey, type ReportRow } from '../../../../shared/domain/metrics';
 import { confirmDanger } from '../../../ui/admin';
 import { deleteSavedReport, fetchSavedReports, saveReport, type Dimension, type SavedReport } from '../api/report-operations';
-import { DIMENSION_FILTERS, toReportFilter, type DimensionFilter, type FilterState } from '../model/filter';
+import { BUSINESS_HOURS_PARAM, BUSINESS_HOURS_VALUE, DIMENSION_FILTERS, toReportFilter, type DimensionFilter, type FilterState } from '../model/filter';
 import { exportCell, formatMetric, hourLabel, longDay } from '../model/format';
 import { useReportFilter } from '../model/use-filter';
 import { useSums } from '../model/use-sums';
@@ -25,7 +25,7 @@ interface Definition {
   metric: BaseMetricKey;
   group_by: Dimension[];
   days: number;
-  filter: Partial<Record<`${DimensionFilter}_ids`, string[]>>;
+  filter: Partial<Record<`${DimensionFilter}_ids`, string[]>> & { business_hours?: boolean };
 }
 
 const daysOf = (state: FilterState): number => Math.round((Date.parse(`${state.to}T12:00:00Z`) - Date.parse(`${state.from}T12:00:00Z`)) / 86_400_000) + 1;
@@ -75,13 +75,17 @@ export function ReportNewPage() {
       from: null,
       to: null,
       ...Object.fromEntries(DIMENSION_FILTERS.map((dim) => [dim, d.filter[`${dim}_ids`]?.[0] ?? null])),
+      [BUSINESS_HOURS_PARAM]: d.filter.business_hours ? BUSINESS_HOURS_VALUE : null,
     });
   };
   const definition = (): Definition => ({
     metric,
     group_by: groupBy,
     days: Math.min(366, Math.max(1, daysOf(state))),
-    filter: Object.fromEntries(DIMENSION_FILTERS.filter((d) => state[d] !== null).map((d) => [`${d}_ids`, [state[d]]])),
+    filter: {
+      ...Object.fromEntries(DIMENSION_FILTERS.filter((d) => state[d] !== null).map((d) => [`${d}_ids`, [state[d]]])),
+      ...(state.businessHours ? { business_hours: true } : {}),
+    },
   });
 
   return (
@@ -156,7 +160,7 @@ export function ReportNewPage() {
               onChange={(values) => setGroupBy(values as Dimension[])}
             />
           </Group>
-          <PeriodFilter state={state} onChange={update} />
+          <PeriodFilter state={state} onChange={update} businessHours />
           <DimensionFilters tenant={tenant} state={state} onChange={update} dimensions={DIMENSION_FILTERS} />
         </Stack>
       </Paper>

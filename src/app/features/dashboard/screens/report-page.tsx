@@ -76,7 +76,7 @@ export function ReportPage() {
       }
     >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <PeriodFilter state={state} onChange={update} />
+        <PeriodFilter state={state} onChange={update} businessHours />
         <DimensionFilters tenant={tenant} state={state} onChange={update} dimensions={['instance', 'department']} />
       </Group>
       <Paper withBorder radius="md" p={0}>

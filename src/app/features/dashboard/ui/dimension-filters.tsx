@@ -47,7 +47,10 @@ export function DimensionFilters({ tenant, state, onChange, dimensions }: { tena
   );
 }
 
-/** The filters as they go into a file name. */
+/** The filters as they go into a file name (with "horario-comercial" when durations are in opening hours). */
 export function filterLabels(names: ReportNames | undefined, state: FilterState, dimensions: readonly DimensionFilter[]): Record<string, string | null> {
-  return Object.fromEntries(dimensions.map((d) => [t.filters[d], state[d] === null ? null : nameOf(names, d, state[d])]));
+  return {
+    ...Object.fromEntries(dimensions.map((d) => [t.filters[d], state[d] === null ? null : nameOf(names, d, state[d])])),
+    [t.businessHoursFile]: state.businessHours ? t.businessHoursFileValue : null,
+  };
 }

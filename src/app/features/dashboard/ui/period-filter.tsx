@@ -1,10 +1,18 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl, Switch } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import type { FilterState } from '../model/filter';
+import { BUSINESS_HOURS_PARAM, BUSINESS_HOURS_VALUE, type FilterState } from '../model/filter';
 import { dashboardTexts as t } from '../texts';
 
-/** Presets (today, 7, 30, 90 days) or a custom range of local days. */
-export function PeriodFilter({ state, onChange, presets = ['today', '7', '30', '90'] }: { state: FilterState; onChange: (patch: Record<string, string | null>) => void; presets?: string[] }) {
+interface PeriodFilterProps {
+  state: FilterState;
+  onChange: (patch: Record<string, string | null>) => void;
+  presets?: string[];
+  /** Offer counting durations in the store's opening hours (screens that show durations). */
+  businessHours?: boolean;
+}
+
+/** Presets (today, 7, 30, 90 days) or a custom range of local days; optionally the opening-hours toggle. */
+export function PeriodFilter({ state, onChange, presets = ['today', '7', '30', '90'], businessHours = false }: PeriodFilterProps) {
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <SegmentedControl
@@ -32,6 +40,16 @@ export function PeriodFilter({ state, onChange, presets = ['today', '7', '30', '
         minDate={state.from}
         onChange={(value) => value && onChange({ from: state.from, to: value })}
       />
+      {businessHours && (
+        <Switch
+          size="sm"
+          mb={6}
+          label={t.businessHours}
+          title={t.businessHoursHint}
+          checked={state.businessHours}
+          onChange={(event) => onChange({ [BUSINESS_HOURS_PARAM]: event.currentTarget.checked ? BUSINESS_HOURS_VALUE : null })}
+        />
+      )}
     </Group>
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_CATEGORIES,
+  NO_CATEGORY,
   sumCells,
   summarize,
   ticketContributions,
@@ -12,7 +14,7 @@ import { toEpochMs } from '../../../../../src/shared/domain/datetime';
 const at = (local: string): number => toEpochMs(local) ?? Number.NaN;
 const ANA = 11;
 const BRUNO = 12;
-const dims = { instanceId: 1, departmentId: 3, campaignId: null, categoryId: null, reasonId: 7 };
+const dims = { instanceId: 1, departmentId: 3, campaignId: null, categoryIds: [], reasonId: 7 };
 const history = (events: TicketHistoryEvent[]): TicketHistory => ({ ticketId: 1, dimensions: dims, events });
 const customer = (time: string): TicketHistoryEvent => ({ kind: 'message', at: at(time), fromCustomer: true, automatic: false, userId: null });
 const human = (time: string, userId: number): TicketHistoryEvent => ({ kind: 'message', at: at(time), fromCustomer: false, automatic: false, userId });
@@ -147,7 +149,7 @@ describe('ticket metrics from a hand-made history', () => {
       human('2026-11-03 00:05:00', ANA),
       { kind: 'closed', at: at('2026-11-03 00:20:00'), userId: ANA, surveySent: false },
     ]);
-    const cells = sumCells(toCells(h.dimensions, ticketContributions(h)));
+    const cells = sumCells(toCells(h.dimensions, ticketContributions(h))).filter((c) => c.categoryId === ALL_CATEGORIES);
     const day = (metric: string) => cells.filter((c) => c.metric === metric).map((c) => `${c.day} ${c.hour}`);
     expect(day('opened')).toEqual(['2026-11-02 23']);
     expect(day('picked')).toEqual(['2026-11-02 23']);
@@ -181,5 +183,21 @@ describe('ticket metrics from a hand-made history', () => {
       human('2026-11-02 10:02:00', ANA),
     ];
     expect(figures(history([ordered[3]!, ordered[2]!, ordered[0]!, ordered[1]!]))).toEqual(figures(history(ordered)));
+  });
+
+  it('counts a ticket once overall and once in each of its CRM categories', () => {
+    const events: TicketHistoryEvent[] = [
+      { kind: 'opened', at: at('2026-11-02 10:00:00'), inbox: true, userId: null },
+      customer('2026-11-02 10:00:00'),
+      { kind: 'picked', at: at('2026-11-02 10:01:00'), userId: ANA },
+      { kind: 'closed', at: at('2026-11-02 10:09:00'), userId: ANA, surveySent: false },
+    ];
+    const cellsOf = (categoryIds: number[]) => sumCells(toCells({ ...dims, categoryIds }, ticketContributions(history(events))));
+    const closedBy = (cells: ReturnType<typeof cellsOf>) =>
+      cells.filter((c) => c.metric === 'closed').map((c) => c.categoryId).sort((a, b) => a - b);
+    expect(closedBy(cellsOf([4, 9, 4]))).toEqual([ALL_CATEGORIES, 4, 9]);
+    expect(closedBy(cellsOf([]))).toEqual([NO_CATEGORY, ALL_CATEGORIES]);
+    // The overall cells alone give the ticket's figures once.
+    expect(summarize(cellsOf([4, 9]).filter((c) => c.categoryId === ALL_CATEGORIES)).closed).toBe(1);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  businessDuration,
   fillDays,
   formatDuration,
   gradeDistribution,
@@ -11,9 +10,6 @@ import {
   satisfaction,
   trendPercent,
 } from '../../../../../src/shared/domain/metrics';
-import { toEpochMs } from '../../../../../src/shared/domain/datetime';
-
-const at = (local: string): number => toEpochMs(local) ?? Number.NaN;
 
 describe('satisfaction', () => {
   it('computes NPS as % promoters (9–10) minus % detractors (0–6) on the 0–10 scale', () => {
@@ -72,17 +68,6 @@ describe('durations, periods and trends', () => {
   it('gives the trend in % against the previous period', () => {
     expect(trendPercent(12, 10)).toBe(20);
     expect(trendPercent(5, 0)).toBeNull();
-  });
-});
-
-describe('business hours', () => {
-  const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '08:00', close: '18:00' }));
-  it('counts only the open time of a wait across a weekend', () => {
-    // 2026-11-06 is a Friday.
-    expect(businessDuration(at('2026-11-06 17:50:00'), at('2026-11-09 08:10:00'), weekdays)).toBe(20 * 60_000);
-  });
-  it('counts nothing outside the opening hours', () => {
-    expect(businessDuration(at('2026-11-07 10:00:00'), at('2026-11-07 12:00:00'), weekdays)).toBe(0);
   });
 });
 
