@@ -18,10 +18,14 @@ export function flowEngineDeps(deps: Pick<ContextDeps, 'database' | 'services'>)
   return { database: deps.database, pubsub: sync.pubsub, jobs, onQueued: sync.messaging.onQueued };
 }
 
-async function callHttp(deps: ContextDeps, request: NonNullable<Awaited<ReturnType<typeof pendingHttp>>>): Promise<{ ok: boolean; body: unknown }> {
+/**
+ * An HTTP step's request through the server's outbound-address guard: loopback and private
+ * addresses are refused unless the operator lists them in OUTBOUND_FETCH_ALLOW.
+ */
+export async function callFlowHttp(request: NonNullable<Awaited<ReturnType<typeof pendingHttp>>>, outboundFetchAllow: readonly string[]): Promise<{ ok: boolean; body: unknown }> {
   try {
     const response = await guardedFetch(request.url, {
-      policy: new AddressPolicy(deps.config.outboundFetchAllow),
+      policy: new AddressPolicy(outboundFetchAllow),
       maxBytes: HTTP_MAX_BYTES,
       timeoutMs: request.timeout_ms,
       method: request.method,
@@ -48,7 +52,7 @@ export const flowJobModule: JobModule = (deps) => [
       const engine = flowEngineDeps(deps);
       const request = await pendingHttp(engine, tenantId, sessionId, step);
       if (!request) return;
-      const result = await callHttp(deps, request);
+      const result = await callFlowHttp(request, deps.config.outboundFetchAllow);
       await resumeSession(engine, tenantId, sessionId, step, { kind: 'http', ...result });
     },
     retryLimit: 2,
