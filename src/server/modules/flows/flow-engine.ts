@@ -74,9 +74,23 @@ async function runningSession(tx: Tx, tenantId: number, ticketId: number): Promi
     .executeTakeFirst();
 }
 
+/**
+ * Published versions never change, so each is read and parsed once per process: a busy flow's
+ * every step would otherwise reload and re-validate the same JSON. Bounded: the oldest entry
+ * leaves when it is full.
+ */
+const parsedVersions = new Map<string, FlowDefinition>();
+const PARSED_VERSIONS_MAX = 500;
+
 async function versionDefinition(tx: Tx, tenantId: number, versionId: number): Promise<FlowDefinition> {
+  const key = `${tenantId}:${versionId}`;
+  const known = parsedVersions.get(key);
+  if (known) return known;
   const row = await tx.selectFrom('chat_flow_versions').select('definition').where('tenant_id', '=', tenantId).where('id', '=', versionId).executeTakeFirstOrThrow();
-  return definitionOf(row.definition);
+  const definition = definitionOf(row.definition);
+  if (parsedVersions.size >= PARSED_VERSIONS_MAX) parsedVersions.delete(parsedVersions.keys().next().value as string);
+  parsedVersions.set(key, definition);
+  return definition;
 }
 
 async function contactOf(tx: Tx, tenantId: number, customerId: number) {

@@ -42,7 +42,13 @@ export async function callFlowHttp(request: NonNullable<Awaited<ReturnType<typeo
 }
 
 export const flowJobModule: JobModule = (deps) => [
-  defineJob<TicketJob>({ name: flowJobs.advance.name, run: ({ tenantId, ticketId }) => advanceTicket(flowEngineDeps(deps), tenantId, ticketId) }),
+  defineJob<TicketJob>({
+    name: flowJobs.advance.name,
+    run: ({ tenantId, ticketId }) => advanceTicket(flowEngineDeps(deps), tenantId, ticketId),
+    // Customers answer together (a campaign's recipients, a busy hour): tickets are locked one by
+    // one, so several run side by side (tests/bench/flow-sessions.ts).
+    concurrency: 4,
+  }),
   defineJob<SessionJob>({ name: flowJobs.timer.name, run: ({ tenantId, sessionId, step }) => resumeSession(flowEngineDeps(deps), tenantId, sessionId, step, { kind: 'timer' }) }),
   defineJob<SessionJob>({
     name: flowJobs.http.name,
