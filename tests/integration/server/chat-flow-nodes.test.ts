@@ -490,6 +490,7 @@ describe('chat flow engine, node by node, with a fake clock', () => {
     const picked = customer();
     await picked.write('Oi');
     expect((await s.server.gql('demo', PICK, { id: String((await picked.ticket()).id) }, s.adminToken)).errors).toBeUndefined();
+    expect((await picked.session()).status).toBe('taken_over');
     await later(60);
     await picked.write('Oi de novo');
     expect(await picked.botToCustomer()).toEqual(['Olá!']);
@@ -501,6 +502,7 @@ describe('chat flow engine, node by node, with a fake clock', () => {
     expect((await written.session()).status).toBe('waiting_answer');
     const send = await s.server.gql('demo', `mutation ($i: ID!) { sendMessage(to_number: "${written.from}", message: "Sou a atendente, posso ajudar?", instance_id: $i, hash: "takeover-${written.from}") { id } }`, { i: String(s.sandboxId) }, s.adminToken);
     expect(send.errors).toBeUndefined();
+    expect((await written.session()).status).toBe('taken_over');
     await written.write('Pode sim');
     expect(await written.botToCustomer()).toEqual(['Olá!', 'Posso ajudar?']);
     expect((await written.session()).status).toBe('taken_over');
