@@ -45,23 +45,37 @@ describe('chat flows', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Novo fluxo' }).click();
     await admin.getByTestId('bloco-inicio').waitFor();
 
-    // Drag a message and an end block onto the canvas, below the start block.
+    // Three steps dragged onto the canvas below the start block: a message, a question, an end.
     const canvas = admin.getByLabel('Quadro do fluxo');
     const box = (await canvas.boundingBox())!;
-    await admin.getByRole('button', { name: 'Enviar mensagem' }).dragTo(canvas, { targetPosition: { x: box.width * 0.2, y: box.height * 0.6 } });
+    await admin.getByRole('button', { name: 'Enviar mensagem' }).dragTo(canvas, { targetPosition: { x: box.width * 0.15, y: box.height * 0.45 } });
     await admin.getByTestId('bloco-mensagem-1').waitFor();
     await admin.getByRole('textbox', { name: 'Mensagem' }).fill('Atendemos de segunda a sexta, das 8h às 18h.');
-    await admin.getByRole('button', { name: 'Encerrar' }).dragTo(canvas, { targetPosition: { x: box.width * 0.6, y: box.height * 0.85 } });
+    await admin.getByRole('button', { name: 'Perguntar' }).dragTo(canvas, { targetPosition: { x: box.width * 0.45, y: box.height * 0.65 } });
+    await admin.getByTestId('bloco-pergunta-1').waitFor();
+    await admin.getByRole('button', { name: 'Encerrar' }).dragTo(canvas, { targetPosition: { x: box.width * 0.7, y: box.height * 0.88 } });
     await admin.getByTestId('bloco-fim-1').waitFor();
+    await expect.poll(() => admin.locator('.react-flow__minimap').isVisible()).toBe(true);
 
-    // Unconnected, the flow cannot be published, and says why.
+    // Unconnected, the flow cannot be published, and says why: a dead end, a question without an
+    // answer path, blocks never reached.
     await admin.getByRole('tab', { name: /Problemas/ }).click();
-    await expect.poll(() => admin.getByRole('list', { name: 'Problemas que impedem a publicação' }).textContent()).toContain('não leva a lugar nenhum');
+    const problems = admin.getByRole('list', { name: 'Problemas que impedem a publicação' });
+    await expect.poll(() => problems.textContent()).toContain('não leva a lugar nenhum');
+    await expect.poll(() => problems.textContent()).toContain('A pergunta "pergunta-1" não tem caminho para a resposta.');
+    await expect.poll(() => problems.textContent()).toContain('O bloco "fim-1" nunca é alcançado a partir do início.');
 
-    // Connect start → message → end by their handles.
+    // Connect start → message → question → end by their handles.
     await admin.getByRole('button', { name: 'Ajustar à tela' }).click();
     await dragBetween(admin, admin.getByTestId('saida-inicio-next'), admin.getByTestId('entrada-mensagem-1'));
-    await dragBetween(admin, admin.getByTestId('saida-mensagem-1-next'), admin.getByTestId('entrada-fim-1'));
+    await dragBetween(admin, admin.getByTestId('saida-mensagem-1-next'), admin.getByTestId('entrada-pergunta-1'));
+    await dragBetween(admin, admin.getByTestId('saida-pergunta-1-answer'), admin.getByTestId('entrada-fim-1'));
+    await admin.getByText('Nenhum problema: o fluxo pode ser publicado.').waitFor();
+
+    // Undo and redo from the keyboard: the last connection goes, and comes back.
+    await admin.keyboard.press('Control+z');
+    await expect.poll(() => problems.textContent()).toContain('não tem caminho para a resposta');
+    await admin.keyboard.press('Control+y');
     await admin.getByText('Nenhum problema: o fluxo pode ser publicado.').waitFor();
 
     // The test panel runs it as a customer would.
@@ -69,6 +83,10 @@ describe('chat flows', () => {
     await admin.getByRole('button', { name: 'Iniciar teste' }).click();
     const log = admin.getByRole('log', { name: 'Conversa de teste' });
     await expect.poll(() => log.textContent()).toContain('Atendemos de segunda a sexta');
+    await expect.poll(() => log.textContent()).toContain('Qual é o seu nome?');
+    await admin.getByRole('textbox', { name: 'Resposta do cliente' }).fill('Joana');
+    await admin.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect.poll(() => log.textContent()).toContain('Contato atualizado: Nome = Joana.');
     await expect.poll(() => log.textContent()).toContain('Fluxo encerrado.');
 
     await admin.getByRole('button', { name: 'Publicar' }).click();

@@ -63,6 +63,7 @@ export const flowTexts = {
     transferred: (target: string) => `Transferido para ${target}.`,
     handedOver: 'O robô passou o atendimento para a equipe.',
     ended: 'Fluxo encerrado.',
+    template: (name: string, parameters: readonly string[]) => `Modelo "${name}"${parameters.length > 0 ? ` (${parameters.join(', ')})` : ''}`,
     category: (name: string) => `Categoria adicionada: ${name}.`,
     saved: (field: string, value: string) => `Contato atualizado: ${field} = ${value}.`,
     http: (method: string, url: string) => `Requisição ${method} ${url}`,
@@ -72,6 +73,7 @@ export const flowTexts = {
 export const NODE_LABELS: Record<FlowNodeType, string> = {
   start: 'Início',
   message: 'Enviar mensagem',
+  template: 'Modelo aprovado',
   ask: 'Perguntar',
   condition: 'Condição',
   transfer: 'Transferir',

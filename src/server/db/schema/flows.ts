@@ -40,6 +40,7 @@ export interface ChatFlowSessionsTable {
   step: Defaulted<number>;
   last_message_id: number | null;
   started_by: number | null;
+  start_key: Defaulted<string | null>;
   started_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   ended_at: NullableTimestamp;

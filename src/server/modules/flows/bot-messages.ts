@@ -1,4 +1,7 @@
+import type { TemplateSend } from '../../channels/channel';
+import { saveTemplateSend } from '../../channels/template-sends';
 import type { Tx } from '../../db/database';
+import { renderTemplate } from '../instances/template-text';
 import type { ChangeSet } from '../../sync/changes';
 import { recordMessageOnTicket } from '../tickets/ticket-store';
 import { previewOf } from '../messages/texts';
@@ -15,6 +18,21 @@ export interface BotContent {
   buttons?: readonly string[];
   /** An internal note for the attendants: stored and replicated, never sent to the customer. */
   comment?: boolean;
+  /** An approved template instead of free text (`text` is then unused: the template's own text is shown). */
+  template?: TemplateSend;
+}
+
+/** The template's text as the customer reads it, from the connection's synced template list. */
+async function templateText(tx: Tx, tenantId: number, instanceId: number, template: TemplateSend) {
+  const listed = await tx
+    .selectFrom('whatsapp_templates')
+    .select('components')
+    .where('tenant_id', '=', tenantId)
+    .where('instance_id', '=', instanceId)
+    .where('name', '=', template.name)
+    .where('language', '=', template.language)
+    .executeTakeFirst();
+  return renderTemplate(listed?.components ?? [], template.components);
 }
 
 /**
@@ -25,6 +43,7 @@ export interface BotContent {
  */
 export async function writeBotMessage(tx: Tx, tenantId: number, ticket: BotTicket, hash: string, content: BotContent, changes: ChangeSet): Promise<boolean> {
   const media = content.mediaUrl ?? null;
+  const template = content.template ? await templateText(tx, tenantId, ticket.instance_id, content.template) : null;
   const message = await tx
     .insertInto('customer_chats')
     .values({
@@ -33,8 +52,10 @@ export async function writeBotMessage(tx: Tx, tenantId: number, ticket: BotTicke
       customer_id: ticket.customer_id,
       chat_ticket_id: ticket.id,
       hash,
-      type: content.comment ? 'comment' : media ? 'image' : 'text',
-      message: media ? null : content.text,
+      type: content.comment ? 'comment' : template ? 'template' : media ? 'image' : 'text',
+      message: template ? (template.body ?? content.template?.name ?? '') : media ? null : content.text,
+      message_header: template?.header ?? null,
+      message_footer: template?.footer ?? null,
       caption: media ? content.text : null,
       media_url: media,
       message_buttons: content.buttons && content.buttons.length > 0 ? JSON.stringify(content.buttons) : null,
@@ -47,6 +68,8 @@ export async function writeBotMessage(tx: Tx, tenantId: number, ticket: BotTicke
     .returningAll()
     .executeTakeFirst();
   if (!message) return false;
+  // Stored under the message's hash before it is queued: the dispatcher finds what to ask Meta for.
+  if (content.template) await saveTemplateSend(tx, tenantId, hash, content.template);
   if (!content.comment) {
     await tx.insertInto('outbound_messages').values({ tenant_id: tenantId, instance_id: ticket.instance_id, kind: 'message', customer_chat_id: message.id }).execute();
   }

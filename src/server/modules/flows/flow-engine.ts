@@ -1,11 +1,18 @@
 import { sql } from 'kysely';
+import { startsWithTemplate } from '../../../shared/domain/flows/first-send';
 import { flowDefinitionSchema, type FlowDefinition } from '../../../shared/domain/flows/flow-schema';
 import { advanceFlow, type FlowEffect, type FlowInput, type FlowSessionState } from '../../../shared/domain/flows/flow-run';
+import { isStoreOpen } from '../../../shared/domain/opening-hours';
+import { brazilPhoneVariants } from '../../../shared/domain/phone';
+import { channelInstanceIn } from '../../channels/instance-store';
+import { isWithinServiceWindow, lastCustomerMessageAt } from '../../channels/service-window';
 import type { Database, Tx } from '../../db/database';
 import type { JobQueue } from '../../jobs/job-queue';
+import { readStoreInfo } from '../store-settings/store-info';
+import { openTicket } from '../tickets/ticket-store';
 import type { PubSub } from '../../pubsub';
 import { transactWithChanges, type ChangeSet } from '../../sync/changes';
-import { writeBotMessage, type BotTicket } from './bot-messages';
+import { writeBotMessage, type BotContent, type BotTicket } from './bot-messages';
 import { flowClockAt } from './flow-clock';
 import { flowJobs } from './flow-jobs';
 import { flowTexts } from './texts';
@@ -13,7 +20,8 @@ import { flowTexts } from './texts';
 export interface FlowEngineDeps {
   database: Database;
   pubsub: PubSub;
-  jobs: JobQueue;
+  /** Only sends: the engine schedules its timers, HTTP calls and expiries, the queue runs them. */
+  jobs: Pick<JobQueue, 'send'>;
   /** Nudges the outbound dispatcher after bot messages were queued. */
   onQueued?: () => void;
   now?: () => Date;
@@ -66,9 +74,23 @@ async function runningSession(tx: Tx, tenantId: number, ticketId: number): Promi
     .executeTakeFirst();
 }
 
+/**
+ * Published versions never change, so each is read and parsed once per process: a busy flow's
+ * every step would otherwise reload and re-validate the same JSON. Bounded: the oldest entry
+ * leaves when it is full.
+ */
+const parsedVersions = new Map<string, FlowDefinition>();
+const PARSED_VERSIONS_MAX = 500;
+
 async function versionDefinition(tx: Tx, tenantId: number, versionId: number): Promise<FlowDefinition> {
+  const key = `${tenantId}:${versionId}`;
+  const known = parsedVersions.get(key);
+  if (known) return known;
   const row = await tx.selectFrom('chat_flow_versions').select('definition').where('tenant_id', '=', tenantId).where('id', '=', versionId).executeTakeFirstOrThrow();
-  return definitionOf(row.definition);
+  const definition = definitionOf(row.definition);
+  if (parsedVersions.size >= PARSED_VERSIONS_MAX) parsedVersions.delete(parsedVersions.keys().next().value as string);
+  parsedVersions.set(key, definition);
+  return definition;
 }
 
 async function contactOf(tx: Tx, tenantId: number, customerId: number) {
@@ -103,7 +125,7 @@ class SessionStep {
     return `flow:${this.session.id}:${this.session.step}:${this.effectIndex}`;
   }
 
-  async send(text: string, options: { mediaUrl?: string | null; buttons?: readonly string[]; comment?: boolean } = {}): Promise<void> {
+  async send(text: string, options: Omit<BotContent, 'text'> = {}): Promise<void> {
     if (await writeBotMessage(this.tx, this.tenantId, this.ticket, this.hash(), { text, ...options }, this.changes)) this.queued ||= !options.comment;
   }
 
@@ -126,6 +148,11 @@ class SessionStep {
         case 'send':
           await this.send(effect.text, { mediaUrl: effect.media_url, buttons: effect.buttons });
           break;
+        case 'template': {
+          const components = effect.parameters.length > 0 ? [{ type: 'body', parameters: effect.parameters.map((text) => ({ type: 'text', text })) }] : [];
+          await this.send(effect.name, { template: { name: effect.name, language: effect.language, components } });
+          break;
+        }
         case 'save_contact':
           await this.tx.updateTable('customers').set({ [effect.field]: effect.value }).where('tenant_id', '=', this.tenantId).where('id', '=', this.ticket.customer_id).execute();
           this.changes.add('customers', null);
@@ -234,19 +261,32 @@ class SessionStep {
   }
 }
 
+/** What conditions read: the contact, and the store's clock with its opening hours from the store info. */
 async function environmentFor(tx: Tx, tenantId: number, customerId: number, now: Date) {
-  return { contact: await contactOf(tx, tenantId, customerId), clock: flowClockAt(now) };
+  const { opening_hours } = await readStoreInfo(tx, tenantId);
+  return { contact: await contactOf(tx, tenantId, customerId), clock: flowClockAt(now, (at) => isStoreOpen(opening_hours, at)) };
 }
 
-async function startSession(tx: Tx, tenantId: number, ticket: TicketRow, flowId: number, startedBy: number | null, lastMessageId: number | null) {
+interface PublishedFlow {
+  id: number;
+  published_version_id: number;
+  expire_minutes: number;
+}
+
+async function publishedFlow(tx: Tx, tenantId: number, flowId: number): Promise<PublishedFlow | null> {
   const flow = await tx
     .selectFrom('chat_flows')
-    .select(['published_version_id', 'expire_minutes'])
+    .select(['id', 'published_version_id', 'expire_minutes'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', flowId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!flow?.published_version_id) return null;
+  return flow?.published_version_id ? { id: flow.id, published_version_id: flow.published_version_id, expire_minutes: flow.expire_minutes } : null;
+}
+
+async function startSession(tx: Tx, tenantId: number, ticket: TicketRow, flowId: number, startedBy: number | null, lastMessageId: number | null, startKey: string | null = null) {
+  const flow = await publishedFlow(tx, tenantId, flowId);
+  if (!flow) return null;
   const row = await tx
     .insertInto('chat_flow_sessions')
     .values({
@@ -260,6 +300,7 @@ async function startSession(tx: Tx, tenantId: number, ticket: TicketRow, flowId:
       state: JSON.stringify(null),
       last_message_id: lastMessageId,
       started_by: startedBy,
+      start_key: startKey,
     })
     .returning(['id', 'flow_id', 'version_id', 'status', 'state', 'step', 'last_message_id'])
     .executeTakeFirstOrThrow();
@@ -403,27 +444,126 @@ export async function expireSession(deps: FlowEngineDeps, tenantId: number, sess
   if (queued) deps.onQueued?.();
 }
 
-/** Starts a flow for a ticket on a person's request ("Iniciar fluxo", or handing a ticket back). */
-export async function startFlowForTicket(deps: FlowEngineDeps, tenantId: number, ticketId: number, flowId: number, userId: number): Promise<'started' | 'not_published' | 'closed'> {
-  let outcome: 'started' | 'not_published' | 'closed' = 'closed';
+export type StartFlowOutcome =
+  /** The session runs (its first messages are queued). */
+  | 'started'
+  /** No such flow, or it has no published version. */
+  | 'not_published'
+  /** The ticket was finished. */
+  | 'closed'
+  /** A Cloud API customer's 24-hour window is closed and the flow does not open with a template. */
+  | 'outside_window'
+  /** startFlowForCustomer only: a person holds the customer's open ticket, or a flow already runs on it. */
+  | 'busy'
+  /** startFlowForCustomer only: a session was started with this key before (a retried job). */
+  | 'already_started';
+
+/**
+ * WhatsApp's rule for the business writing first (issue 16 active flows): on a Cloud API number,
+ * outside the customer's 24-hour window, only a flow that opens with a template may start.
+ */
+async function windowRefuses(tx: Tx, tenantId: number, instanceId: number, customerId: number, definition: FlowDefinition, now: Date): Promise<boolean> {
+  if (startsWithTemplate(definition)) return false;
+  const instance = await channelInstanceIn(tx, tenantId, instanceId);
+  if (instance?.channel !== 'cloud-api') return false;
+  const customer = await tx.selectFrom('customers').select('phone_number').where('tenant_id', '=', tenantId).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const last = await lastCustomerMessageAt(tx, tenantId, instanceId, brazilPhoneVariants(customer.phone_number));
+  return !isWithinServiceWindow(last, now.getTime());
+}
+
+/** Starts `flowId` on a locked, open ticket the bot may take, in the caller's transaction. */
+async function beginSession(
+  deps: FlowEngineDeps,
+  tx: Tx,
+  tenantId: number,
+  ticket: TicketRow,
+  flowId: number,
+  userId: number | null,
+  changes: ChangeSet,
+  startKey: string | null,
+): Promise<{ outcome: StartFlowOutcome; queued: boolean }> {
+  const flow = await publishedFlow(tx, tenantId, flowId);
+  if (!flow) return { outcome: 'not_published', queued: false };
+  const now = deps.now?.() ?? new Date();
+  if (await windowRefuses(tx, tenantId, ticket.instance_id, ticket.customer_id, await versionDefinition(tx, tenantId, flow.published_version_id), now)) {
+    return { outcome: 'outside_window', queued: false };
+  }
+  const running = await runningSession(tx, tenantId, ticket.id);
+  if (running) {
+    await tx.updateTable('chat_flow_sessions').set({ status: 'stopped', ended_at: now }).where('tenant_id', '=', tenantId).where('id', '=', running.id).execute();
+  }
+  const last = await tx.selectFrom('customer_chats').select('id').where('tenant_id', '=', tenantId).where('chat_ticket_id', '=', ticket.id).orderBy('id', 'desc').executeTakeFirst();
+  const started = await startSession(tx, tenantId, ticket, flowId, userId, last?.id ?? null, startKey);
+  if (!started) return { outcome: 'not_published', queued: false };
+  // The bot holds the ticket now: it waits in its department's queue, out of the person's hands.
+  await tx.updateTable('chat_tickets').set({ user_id: null, inbox: true }).where('tenant_id', '=', tenantId).where('id', '=', ticket.id).execute();
+  changes.add('chattickets', ticket.instance_id).add('customers', null);
+  return { outcome: 'started', queued: await stepSession(deps, tx, tenantId, { ...ticket, user_id: null }, started, { kind: 'start' }, changes) };
+}
+
+/**
+ * Starts a flow for a ticket on a person's request ("Iniciar fluxo", or handing a ticket back to a
+ * flow): a flow already running on it stops, the ticket leaves the person for the bot.
+ */
+export async function startFlowForTicket(deps: FlowEngineDeps, tenantId: number, ticketId: number, flowId: number, userId: number): Promise<StartFlowOutcome> {
+  let outcome: StartFlowOutcome = 'closed';
   const queued = await transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
     const ticket = await lockTicket(tx, tenantId, ticketId);
     if (!ticket || ticket.finished_ticket) return false;
-    const running = await runningSession(tx, tenantId, ticketId);
-    if (running) {
-      await tx.updateTable('chat_flow_sessions').set({ status: 'stopped', ended_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', running.id).execute();
+    const result = await beginSession(deps, tx, tenantId, ticket, flowId, userId, changes, null);
+    outcome = result.outcome;
+    return result.queued;
+  });
+  if (queued) deps.onQueued?.();
+  return outcome;
+}
+
+export interface StartFlowForCustomer {
+  tenantId: number;
+  /** The connection the flow writes from. */
+  instanceId: number;
+  customerId: number;
+  flowId: number;
+  /** Who starts it: an attendant, or null for the business itself (a campaign). */
+  userId: number | null;
+  /** Makes the start idempotent: a second call with the same key (a retried job) starts nothing. */
+  key?: string | null;
+}
+
+/**
+ * Starts an active flow for one customer from server code (issue 16: a campaign starts one per
+ * recipient). Opens the customer's ticket on the connection when none is open; leaves alone a
+ * ticket a person holds or a flow already runs on ('busy'). One transaction: a refused start
+ * (outside the 24-hour window without a template) leaves no ticket behind.
+ */
+export async function startFlowForCustomer(deps: FlowEngineDeps, request: StartFlowForCustomer): Promise<StartFlowOutcome> {
+  const { tenantId, instanceId, customerId, flowId, userId } = request;
+  const key = request.key ?? null;
+  let outcome: StartFlowOutcome = 'not_published';
+  const queued = await transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
+    if (key !== null) {
+      const known = await tx.selectFrom('chat_flow_sessions').select('id').where('tenant_id', '=', tenantId).where('start_key', '=', key).executeTakeFirst();
+      if (known) {
+        outcome = 'already_started';
+        return false;
+      }
     }
-    const last = await tx.selectFrom('customer_chats').select('id').where('tenant_id', '=', tenantId).where('chat_ticket_id', '=', ticketId).orderBy('id', 'desc').executeTakeFirst();
-    const started = await startSession(tx, tenantId, ticket, flowId, userId, last?.id ?? null);
-    if (!started) {
-      outcome = 'not_published';
+    const flow = await publishedFlow(tx, tenantId, flowId);
+    if (!flow) return false;
+    const definition = await versionDefinition(tx, tenantId, flow.published_version_id);
+    if (await windowRefuses(tx, tenantId, instanceId, customerId, definition, deps.now?.() ?? new Date())) {
+      outcome = 'outside_window';
       return false;
     }
-    // The bot holds the ticket now: it waits in its department's queue, out of the person's hands.
-    await tx.updateTable('chat_tickets').set({ user_id: null, inbox: true }).where('tenant_id', '=', tenantId).where('id', '=', ticketId).execute();
-    changes.add('chattickets', ticket.instance_id).add('customers', null);
-    outcome = 'started';
-    return stepSession(deps, tx, tenantId, { ...ticket, user_id: null }, started, { kind: 'start' }, changes);
+    const { ticket: opened } = await openTicket(tx, tenantId, { instanceId, customerId, userId: null });
+    const ticket = await lockTicket(tx, tenantId, opened.id);
+    if (!ticket || ticket.user_id !== null || (await runningSession(tx, tenantId, ticket.id))) {
+      outcome = 'busy';
+      return false;
+    }
+    const result = await beginSession(deps, tx, tenantId, ticket, flowId, userId, changes, key);
+    outcome = result.outcome;
+    return result.queued;
   });
   if (queued) deps.onQueued?.();
   return outcome;

@@ -18,10 +18,14 @@ export function flowEngineDeps(deps: Pick<ContextDeps, 'database' | 'services'>)
   return { database: deps.database, pubsub: sync.pubsub, jobs, onQueued: sync.messaging.onQueued };
 }
 
-async function callHttp(deps: ContextDeps, request: NonNullable<Awaited<ReturnType<typeof pendingHttp>>>): Promise<{ ok: boolean; body: unknown }> {
+/**
+ * An HTTP step's request through the server's outbound-address guard: loopback and private
+ * addresses are refused unless the operator lists them in OUTBOUND_FETCH_ALLOW.
+ */
+export async function callFlowHttp(request: NonNullable<Awaited<ReturnType<typeof pendingHttp>>>, outboundFetchAllow: readonly string[]): Promise<{ ok: boolean; body: unknown }> {
   try {
     const response = await guardedFetch(request.url, {
-      policy: new AddressPolicy(deps.config.outboundFetchAllow),
+      policy: new AddressPolicy(outboundFetchAllow),
       maxBytes: HTTP_MAX_BYTES,
       timeoutMs: request.timeout_ms,
       method: request.method,
@@ -38,7 +42,13 @@ async function callHttp(deps: ContextDeps, request: NonNullable<Awaited<ReturnTy
 }
 
 export const flowJobModule: JobModule = (deps) => [
-  defineJob<TicketJob>({ name: flowJobs.advance.name, run: ({ tenantId, ticketId }) => advanceTicket(flowEngineDeps(deps), tenantId, ticketId) }),
+  defineJob<TicketJob>({
+    name: flowJobs.advance.name,
+    run: ({ tenantId, ticketId }) => advanceTicket(flowEngineDeps(deps), tenantId, ticketId),
+    // Customers answer together (a campaign's recipients, a busy hour): tickets are locked one by
+    // one, so several run side by side (tests/bench/flow-sessions.ts).
+    concurrency: 4,
+  }),
   defineJob<SessionJob>({ name: flowJobs.timer.name, run: ({ tenantId, sessionId, step }) => resumeSession(flowEngineDeps(deps), tenantId, sessionId, step, { kind: 'timer' }) }),
   defineJob<SessionJob>({
     name: flowJobs.http.name,
@@ -48,7 +58,7 @@ export const flowJobModule: JobModule = (deps) => [
       const engine = flowEngineDeps(deps);
       const request = await pendingHttp(engine, tenantId, sessionId, step);
       if (!request) return;
-      const result = await callHttp(deps, request);
+      const result = await callFlowHttp(request, deps.config.outboundFetchAllow);
       await resumeSession(engine, tenantId, sessionId, step, { kind: 'http', ...result });
     },
     retryLimit: 2,

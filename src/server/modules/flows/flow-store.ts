@@ -139,10 +139,10 @@ export async function saveFlow(tx: Tx, tenantId: number, id: number, input: Flow
 
 /** Snapshots the draft as the next version; the problems that keep it from running, if any. */
 export async function publishFlow(tx: Tx, tenantId: number, id: number, userId: number): Promise<FlowProblem[]> {
-  const flow = await tx.selectFrom('chat_flows').select(['draft']).where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  const flow = await tx.selectFrom('chat_flows').select(['draft', 'kind']).where('tenant_id', '=', tenantId).where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
   if (!flow) throw validation('id', flowTexts.flowNotFound);
   const draft = json(flow.draft);
-  const problems = checkFlow(draft);
+  const problems = checkFlow(draft, { kind: flow.kind as FlowKind });
   if (problems.length > 0) return problems;
   const last = await tx.selectFrom('chat_flow_versions').select(sql<number>`coalesce(max(version), 0)`.as('version')).where('tenant_id', '=', tenantId).where('flow_id', '=', id).executeTakeFirstOrThrow();
   const version = await tx

@@ -88,15 +88,15 @@ export const flowsResolvers: ModuleResolvers = {
       const input = parseInput(flowInputSchema, args.input);
       const id = await context.database.withTenant(context.tenant.id, (tx) => createFlow(tx, context.tenant.id, viewer.userId, kind, input));
       await announce(context, id);
-      return answer(context, id, checkFlow(input.draft));
+      return answer(context, id, checkFlow(input.draft, { kind }));
     },
     saveChatFlow: async (_, args, context) => {
       const { id } = parseInput(idArgs, { id: args.id });
-      await requireFlowOfRoute(context, id);
+      const flow = await requireFlowOfRoute(context, id);
       const input = parseInput(flowInputSchema, args.input);
       await context.database.withTenant(context.tenant.id, (tx) => saveFlow(tx, context.tenant.id, id, input));
       await announce(context, id);
-      return answer(context, id, checkFlow(input.draft));
+      return answer(context, id, checkFlow(input.draft, { kind: flow.kind as FlowKind }));
     },
     publishChatFlow: async (_, args, context) => {
       const { id } = parseInput(idArgs, args);
@@ -145,6 +145,7 @@ export const flowsResolvers: ModuleResolvers = {
       const outcome = await startFlowForTicket(flowEngineDeps(context), context.tenant.id, input.ticket_id, input.flow_id, viewer.userId);
       if (outcome === 'not_published') throw validation('flow_id', flowTexts.notPublished);
       if (outcome === 'closed') throw validation('ticket_id', flowTexts.ticketClosed);
+      if (outcome === 'outside_window') throw validation('flow_id', flowTexts.outsideWindow);
       return true;
     },
   },

@@ -1,3 +1,4 @@
+import { firstSendingNodes } from './first-send';
 import { edgeExit, flowDefinitionSchema, nodeExits, type FlowDefinition, type FlowNode } from './flow-schema';
 
 /** Something that keeps a flow from running, tied to the node the builder should highlight. */
@@ -14,13 +15,27 @@ const OPTIONAL_EXITS = new Set(['invalid', 'error']);
 
 const label = (node: FlowNode): string => `"${node.id}"`;
 
+/** What kind of flow is checked: an active flow (the business writes first) must open with a template. */
+export interface FlowCheckOptions {
+  kind?: 'passive' | 'active';
+}
+
+export const activeNeedsTemplate = (node: FlowNode): string =>
+  `Fluxo ativo: o bloco ${label(node)} escreve ao cliente antes de um modelo aprovado. Fora da janela de 24 horas o primeiro envio precisa ser um modelo.`;
+
 /** Every reason the flow cannot be published, in a stable order; empty when it can run. */
-export function checkFlow(input: unknown): FlowProblem[] {
+export function checkFlow(input: unknown, options: FlowCheckOptions = {}): FlowProblem[] {
   const parsed = flowDefinitionSchema.safeParse(input);
   if (!parsed.success) {
     return parsed.error.issues.map((issue) => ({ node_id: null, message: `${issue.path.join('.')}: ${issue.message}` }));
   }
-  return checkGraph(parsed.data);
+  const problems = checkGraph(parsed.data);
+  if (options.kind === 'active') {
+    for (const node of firstSendingNodes(parsed.data)) {
+      if (node.type !== 'template') problems.push({ node_id: node.id, message: activeNeedsTemplate(node) });
+    }
+  }
+  return problems;
 }
 
 function checkGraph(flow: FlowDefinition): FlowProblem[] {

@@ -33,6 +33,7 @@ export type HandOverReason = 'invalid_answer' | 'http_error' | 'loop';
 
 export type FlowEffect =
   | { kind: 'send'; text: string; media_url: string | null; buttons: string[] }
+  | { kind: 'template'; name: string; language: string; parameters: string[] }
   | { kind: 'save_contact'; field: ContactField; value: string }
   | { kind: 'transfer'; department_id: string | null; user_id: string | null }
   | { kind: 'http'; method: 'GET' | 'POST'; url: string; body: string | null; timeout_ms: number }
@@ -96,6 +97,10 @@ function runFrom(flow: FlowDefinition, nodes: Map<string, FlowNode>, state: Flow
         break;
       case 'message':
         effects.push({ kind: 'send', text: text(node.data.text), media_url: node.data.media_url ?? null, buttons: node.data.buttons });
+        id = exitTarget(flow, node, 'next');
+        break;
+      case 'template':
+        effects.push({ kind: 'template', name: node.data.name, language: node.data.language, parameters: node.data.parameters.map(text) });
         id = exitTarget(flow, node, 'next');
         break;
       case 'category':

@@ -34,6 +34,16 @@ const messageData = z.object({
   /** Up to three quick-reply buttons, as WhatsApp allows. */
   buttons: z.array(shortText).max(3).default([]),
 });
+/**
+ * An approved WhatsApp template (issue 16 active flows): the only thing a business may send first
+ * outside the customer's 24-hour window. Parameters fill the body's {{1}}, {{2}}… in order and may
+ * use flow variables.
+ */
+const templateData = z.object({
+  name: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, 'Informe o nome do modelo aprovado (letras minúsculas, números e _).'),
+  language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Informe o idioma do modelo, por exemplo pt_BR.').default('pt_BR'),
+  parameters: z.array(z.string().max(1024)).max(10).default([]),
+});
 const askData = z.object({
   question: text.min(1, 'Escreva a pergunta.'),
   answer: z.enum(ANSWER_KINDS).default('text'),
@@ -74,6 +84,7 @@ const node = <T extends string, D extends z.ZodTypeAny>(type: T, data: D) =>
 export const flowNodeSchema = z.discriminatedUnion('type', [
   node('start', startData),
   node('message', messageData),
+  node('template', templateData),
   node('ask', askData),
   node('condition', conditionData),
   node('transfer', transferData),

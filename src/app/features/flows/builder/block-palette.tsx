@@ -4,7 +4,7 @@ import { NODE_LABELS, flowTexts } from '../texts';
 
 export const BLOCK_MIME = 'application/x-pedbot-flow-block';
 
-const PALETTE: FlowNodeType[] = ['message', 'ask', 'condition', 'transfer', 'wait', 'http', 'category', 'end'];
+const PALETTE: FlowNodeType[] = ['message', 'template', 'ask', 'condition', 'transfer', 'wait', 'http', 'category', 'end'];
 
 /** The blocks one can add: dragged onto the canvas, or clicked (keyboard) to land below the others. */
 export function BlockPalette({ onAdd }: { onAdd: (type: FlowNodeType) => void }) {

@@ -8,6 +8,7 @@ import type { CanvasNode } from './flow-graph';
 const COLORS: Record<string, string> = {
   start: 'teal',
   message: 'blue',
+  template: 'cyan',
   ask: 'violet',
   condition: 'orange',
   transfer: 'green',
@@ -27,6 +28,8 @@ export function blockSummary(node: Pick<CanvasNode, 'type' | 'data'>): string {
       return data.trigger === 'manual' ? 'Iniciado por um atendente' : 'Primeira mensagem do cliente';
     case 'message':
       return text(data.text);
+    case 'template':
+      return text(data.name) ? `Modelo ${text(data.name)}` : 'Escolha o modelo';
     case 'ask':
       return text(data.question);
     case 'condition':

@@ -45,7 +45,7 @@ const ARIA_LABELS = {
 };
 /** A small flow is shown at its real size rather than blown up to fill the canvas. */
 const FIT_VIEW = { maxZoom: 1 };
-const NODE_TYPES = Object.fromEntries(['start', 'message', 'ask', 'condition', 'transfer', 'http', 'wait', 'category', 'end'].map((type) => [type, FlowBlock]));
+const NODE_TYPES = Object.fromEntries(['start', 'message', 'template', 'ask', 'condition', 'transfer', 'http', 'wait', 'category', 'end'].map((type) => [type, FlowBlock]));
 
 interface Props {
   flow: FlowRow;
@@ -78,7 +78,7 @@ function BuilderCanvas({ flow, choices, onClose }: Props) {
   const publish = useGqlMutation(PUBLISH_FLOW, { invalidates: ['flows'] });
 
   const definition = useMemo(() => toDefinition(graph), [graph]);
-  const problems: FlowProblem[] = useMemo(() => checkFlow(definition), [definition]);
+  const problems: FlowProblem[] = useMemo(() => checkFlow(definition, { kind: flow.kind === 'active' ? 'active' : 'passive' }), [definition, flow.kind]);
   const draftText = JSON.stringify(definition);
   const dirty = draftText !== savedText || name !== flow.name || expireMinutes !== flow.expire_minutes || expireMessage !== (flow.expire_message ?? '');
   const selected = graph.nodes.find((node) => node.id === selectedId) ?? null;

@@ -42,6 +42,8 @@ export function newNodeData(type: FlowNodeType): Record<string, unknown> {
       return { trigger: 'message' };
     case 'message':
       return { text: 'Olá! Como podemos ajudar?', buttons: [] };
+    case 'template':
+      return { name: '', language: 'pt_BR', parameters: [] };
     case 'ask':
       return { question: 'Qual é o seu nome?', answer: 'text', options: [], retries: 2, save_to: { scope: 'contact', key: 'name' } };
     case 'condition':
@@ -61,7 +63,7 @@ export function newNodeData(type: FlowNodeType): Record<string, unknown> {
 
 /** A block id nobody has yet, readable in problems ("pergunta-2"). */
 export function nextNodeId(type: FlowNodeType, taken: ReadonlyArray<{ id: string }>): string {
-  const prefix = { start: 'inicio', message: 'mensagem', ask: 'pergunta', condition: 'condicao', transfer: 'transferir', http: 'http', wait: 'aguardar', category: 'categoria', end: 'fim' }[type];
+  const prefix = { start: 'inicio', message: 'mensagem', template: 'modelo', ask: 'pergunta', condition: 'condicao', transfer: 'transferir', http: 'http', wait: 'aguardar', category: 'categoria', end: 'fim' }[type];
   const ids = new Set(taken.map((node) => node.id));
   for (let n = 1; ; n += 1) {
     const id = `${prefix}-${n}`;

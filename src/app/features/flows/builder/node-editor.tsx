@@ -73,6 +73,13 @@ export function NodeEditor({ node, choices, onChange, onRemove }: Props) {
           <TagsInput label="Botões (até 3)" maxTags={3} value={list(data.buttons)} onChange={(buttons) => set({ buttons })} />
         </>
       )}
+      {node.type === 'template' && (
+        <>
+          <TextInput label="Nome do modelo" description="Como aprovado na Meta, por exemplo boas_vindas. Fora da janela de 24 horas só um modelo pode iniciar a conversa." value={str(data.name)} onChange={(e) => set({ name: e.currentTarget.value })} />
+          <TextInput label="Idioma do modelo" value={str(data.language) || 'pt_BR'} onChange={(e) => set({ language: e.currentTarget.value })} />
+          <TagsInput label="Parâmetros do corpo ({{1}}, {{2}}…)" description="Na ordem; aceitam {{contact.name}} e variáveis." maxTags={10} value={list(data.parameters)} onChange={(parameters) => set({ parameters })} />
+        </>
+      )}
       {node.type === 'ask' && (
         <>
           <Textarea label="Pergunta" autosize minRows={2} value={str(data.question)} onChange={(e) => set({ question: e.currentTarget.value })} />

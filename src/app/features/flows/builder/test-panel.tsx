@@ -37,6 +37,8 @@ export function TestPanel({ definition, choices, onStep }: { definition: FlowDef
     switch (effect.kind) {
       case 'send':
         return { from: 'bot', text: effect.text };
+      case 'template':
+        return { from: 'bot', text: t.template(effect.name, effect.parameters) };
       case 'transfer':
         return { from: 'system', text: t.transferred(effect.user_id ? nameOf(choices.users, effect.user_id) : nameOf(choices.departments, effect.department_id)) };
       case 'hand_over':
