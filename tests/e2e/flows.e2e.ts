@@ -45,15 +45,16 @@ describe('chat flows', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Novo fluxo' }).click();
     await admin.getByTestId('bloco-inicio').waitFor();
 
-    // Three steps dragged onto the canvas below the start block: a message, a question, an end.
+    // Three steps dragged onto the canvas below the start block (in the middle; a block hangs
+    // right and down from where it is dropped): a message, a question, an end.
     const canvas = admin.getByLabel('Quadro do fluxo');
     const box = (await canvas.boundingBox())!;
-    await admin.getByRole('button', { name: 'Enviar mensagem' }).dragTo(canvas, { targetPosition: { x: box.width * 0.15, y: box.height * 0.45 } });
+    await admin.getByRole('button', { name: 'Enviar mensagem' }).dragTo(canvas, { targetPosition: { x: box.width * 0.45, y: box.height * 0.6 } });
     await admin.getByTestId('bloco-mensagem-1').waitFor();
     await admin.getByRole('textbox', { name: 'Mensagem' }).fill('Atendemos de segunda a sexta, das 8h às 18h.');
-    await admin.getByRole('button', { name: 'Perguntar' }).dragTo(canvas, { targetPosition: { x: box.width * 0.45, y: box.height * 0.65 } });
+    await admin.getByRole('button', { name: 'Perguntar' }).dragTo(canvas, { targetPosition: { x: box.width * 0.08, y: box.height * 0.75 } });
     await admin.getByTestId('bloco-pergunta-1').waitFor();
-    await admin.getByRole('button', { name: 'Encerrar' }).dragTo(canvas, { targetPosition: { x: box.width * 0.7, y: box.height * 0.88 } });
+    await admin.getByRole('button', { name: 'Encerrar' }).dragTo(canvas, { targetPosition: { x: box.width * 0.55, y: box.height * 0.9 } });
     await admin.getByTestId('bloco-fim-1').waitFor();
     await expect.poll(() => admin.locator('.react-flow__minimap').isVisible()).toBe(true);
 

@@ -179,20 +179,21 @@ describe('chat flow engine, node by node, with a fake clock', () => {
     return self;
   }
 
-  it('start and send: text with markup and variables, an image with its caption, and buttons, through the outbound queue', async () => {
+  it('start and send: text with markup and variables, an image with its caption, buttons and a list, through the outbound queue', async () => {
     await publish(
       chain(
         message('m1', 'Olá, *{{contact.name}}*!'),
         message('m2', 'Nosso catálogo', { media_url: 'https://cdn.example.com/catalogo.png' }),
         message('m3', 'Escolha:', { buttons: ['Ver ofertas', 'Falar com alguém'] }),
+        message('m4', 'Nossos horários:', { list: ['Seg a sex, 8h às 18h', 'Sábado, 8h às 12h'] }),
         end(),
       ),
     );
     const maria = customer();
     await maria.write('Oi');
-    expect(await maria.bot()).toEqual(['Olá, *Maria Souza*!', 'Nosso catálogo', 'Escolha:']);
+    expect(await maria.bot()).toEqual(['Olá, *Maria Souza*!', 'Nosso catálogo', 'Escolha:', 'Nossos horários:\n\n1 - Seg a sex, 8h às 18h\n2 - Sábado, 8h às 12h']);
     const stored = await tx((t) =>
-      t.selectFrom('customer_chats').select(['type', 'media_url', 'message_buttons', 'is_bot_message', 'from_me']).where('tenant_id', '=', s.tenantId).where('is_bot_message', '=', true).orderBy('id', 'desc').limit(2).execute(),
+      t.selectFrom('customer_chats').select(['type', 'media_url', 'message_buttons', 'is_bot_message', 'from_me']).where('tenant_id', '=', s.tenantId).where('is_bot_message', '=', true).orderBy('id', 'desc').offset(1).limit(2).execute(),
     );
     expect(stored[0]).toMatchObject({ type: 'text', message_buttons: JSON.stringify(['Ver ofertas', 'Falar com alguém']), from_me: true });
     expect(stored[1]).toMatchObject({ type: 'image', media_url: 'https://cdn.example.com/catalogo.png' });
@@ -200,7 +201,7 @@ describe('chat flow engine, node by node, with a fake clock', () => {
     const outbound = await tx((t) =>
       t.selectFrom('outbound_messages as o').innerJoin('customer_chats as m', (j) => j.onRef('m.tenant_id', '=', 'o.tenant_id').onRef('m.id', '=', 'o.customer_chat_id')).select('m.id').where('m.chat_ticket_id', '=', ticket.id).execute(),
     );
-    expect(outbound).toHaveLength(3);
+    expect(outbound).toHaveLength(4);
     expect((await maria.session()).status).toBe('finished');
     expect(ticket.finished_ticket).toBe(true);
   });

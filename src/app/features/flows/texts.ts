@@ -1,4 +1,5 @@
 import type { FlowNodeType } from '../../../shared/domain/flows/flow-schema';
+import { EXIT_NAMES } from '../../../shared/domain/flows/flow-check';
 
 /** The chat-flow screens' texts (issue 16), pt-BR. */
 export const flowTexts = {
@@ -83,15 +84,8 @@ export const NODE_LABELS: Record<FlowNodeType, string> = {
   end: 'Encerrar',
 };
 
-export const EXIT_LABELS: Record<string, string> = {
-  next: 'seguir',
-  answer: 'respondeu',
-  invalid: 'resposta inválida',
-  true: 'sim',
-  false: 'não',
-  ok: 'sucesso',
-  error: 'falha',
-};
+/** The exits' names, shared with the publish check's messages. */
+export const EXIT_LABELS = EXIT_NAMES;
 
 export const ANSWER_LABELS = { text: 'Texto', number: 'Número', email: 'E-mail', cpf: 'CPF', option: 'Opção da lista' } as const;
 export const CONTACT_FIELD_LABELS = { name: 'Nome', address: 'Endereço', open_field: 'Campo livre', document_register: 'Documento (CPF/CNPJ)' } as const;

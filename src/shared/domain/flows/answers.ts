@@ -69,6 +69,9 @@ export function acceptAnswer(kind: AnswerKind, answer: string, options: readonly
   }
 }
 
+/** Numbered lines under a text ("1 - Vendas"), as the customer reads a list or a question's options. */
+export const numberedList = (text: string, items: readonly string[]): string =>
+  items.length > 0 ? `${text}\n\n${items.map((item, index) => `${index + 1} - ${item}`).join('\n')}` : text;
+
 /** The question as the customer reads it: an option question lists its numbered choices. */
-export const questionText = (question: string, kind: AnswerKind, options: readonly string[]): string =>
-  kind === 'option' && options.length > 0 ? `${question}\n\n${options.map((option, index) => `${index + 1} - ${option}`).join('\n')}` : question;
+export const questionText = (question: string, kind: AnswerKind, options: readonly string[]): string => (kind === 'option' ? numberedList(question, options) : question);

@@ -15,6 +15,22 @@ const OPTIONAL_EXITS = new Set(['invalid', 'error']);
 
 const label = (node: FlowNode): string => `"${node.id}"`;
 
+/** The exits as the builder names them (pt-BR): problems speak the canvas's words, not the JSON's. */
+export const EXIT_NAMES: Readonly<Record<string, string>> = {
+  next: 'seguir',
+  answer: 'respondeu',
+  invalid: 'resposta inválida',
+  true: 'sim',
+  false: 'não',
+  ok: 'sucesso',
+  error: 'falha',
+};
+
+export function exitName(exit: string): string {
+  const option = /^option-(\d+)$/.exec(exit);
+  return option ? `opção ${Number(option[1]) + 1}` : (EXIT_NAMES[exit] ?? exit);
+}
+
 /** What kind of flow is checked: an active flow (the business writes first) must open with a template. */
 export interface FlowCheckOptions {
   kind?: 'passive' | 'active';
@@ -59,7 +75,7 @@ function checkGraph(flow: FlowDefinition): FlowProblem[] {
     }
     const exit = edgeExit(edge, source);
     if (exit === null || !nodeExits(source).includes(exit)) {
-      problems.push({ node_id: source.id, message: `O bloco ${label(source)} não tem a saída "${exit ?? ''}".` });
+      problems.push({ node_id: source.id, message: `O bloco ${label(source)} não tem a saída "${exitName(exit ?? '')}".` });
       continue;
     }
     const key = `${source.id}\u0000${exit}`;
@@ -70,14 +86,14 @@ function checkGraph(flow: FlowDefinition): FlowProblem[] {
   for (const node of flow.nodes) {
     for (const exit of nodeExits(node)) {
       const count = used.get(`${node.id}\u0000${exit}`) ?? 0;
-      if (count > 1) problems.push({ node_id: node.id, message: `A saída "${exit}" do bloco ${label(node)} tem mais de uma ligação.` });
+      if (count > 1) problems.push({ node_id: node.id, message: `A saída "${exitName(exit)}" do bloco ${label(node)} tem mais de uma ligação.` });
       if (count === 0 && !OPTIONAL_EXITS.has(exit)) {
         problems.push({
           node_id: node.id,
           message:
             node.type === 'ask'
               ? `A pergunta ${label(node)} não tem caminho para a resposta.`
-              : `O bloco ${label(node)} não leva a lugar nenhum: ligue a saída "${exit}" ou termine com um bloco de fim.`,
+              : `O bloco ${label(node)} não leva a lugar nenhum: ligue a saída "${exitName(exit)}" ou termine com um bloco de fim.`,
         });
       }
     }

@@ -1,4 +1,4 @@
-import { acceptAnswer, questionText } from './answers';
+import { acceptAnswer, numberedList, questionText } from './answers';
 import { ruleHolds, type FlowClock } from './flow-conditions';
 import { edgeExit, type ContactField, type FlowDefinition, type FlowNode } from './flow-schema';
 import { interpolate } from './interpolate';
@@ -96,7 +96,7 @@ function runFrom(flow: FlowDefinition, nodes: Map<string, FlowNode>, state: Flow
         id = exitTarget(flow, node, 'next');
         break;
       case 'message':
-        effects.push({ kind: 'send', text: text(node.data.text), media_url: node.data.media_url ?? null, buttons: node.data.buttons });
+        effects.push({ kind: 'send', text: text(numberedList(node.data.text, node.data.list ?? [])), media_url: node.data.media_url ?? null, buttons: node.data.buttons });
         id = exitTarget(flow, node, 'next');
         break;
       case 'template':

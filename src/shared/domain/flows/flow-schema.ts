@@ -33,6 +33,11 @@ const messageData = z.object({
   media_url: z.string().trim().max(2048).nullish(),
   /** Up to three quick-reply buttons, as WhatsApp allows. */
   buttons: z.array(shortText).max(3).default([]),
+  /**
+   * A list of up to ten items (a menu, a price list) shown under the text, one numbered line each:
+   * what the customer reads on every channel, interactive or not.
+   */
+  list: z.array(shortText).max(10).optional(),
 });
 /**
  * An approved WhatsApp template (issue 16 active flows): the only thing a business may send first

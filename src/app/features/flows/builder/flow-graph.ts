@@ -41,7 +41,7 @@ export function newNodeData(type: FlowNodeType): Record<string, unknown> {
     case 'start':
       return { trigger: 'message' };
     case 'message':
-      return { text: 'Olá! Como podemos ajudar?', buttons: [] };
+      return { text: 'Olá! Como podemos ajudar?', buttons: [], list: [] };
     case 'template':
       return { name: '', language: 'pt_BR', parameters: [] };
     case 'ask':

@@ -71,6 +71,7 @@ export function NodeEditor({ node, choices, onChange, onRemove }: Props) {
           <Textarea label="Mensagem" description="*negrito*, _itálico_, ~riscado~; {{contact.name}} ou {{variavel}}" autosize minRows={3} value={str(data.text)} onChange={(e) => set({ text: e.currentTarget.value })} />
           <TextInput label="Imagem (endereço, opcional)" value={str(data.media_url)} onChange={(e) => set({ media_url: e.currentTarget.value || null })} />
           <TagsInput label="Botões (até 3)" maxTags={3} value={list(data.buttons)} onChange={(buttons) => set({ buttons })} />
+          <TagsInput label="Lista (até 10 itens, numerados abaixo do texto)" maxTags={10} value={list(data.list)} onChange={(items) => set({ list: items })} />
         </>
       )}
       {node.type === 'template' && (

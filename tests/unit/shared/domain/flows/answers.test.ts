@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAnswer, isValidCpf, matchOption, parseBrazilianNumber, questionText } from '../../../../../src/shared/domain/flows/answers';
+import { acceptAnswer, isValidCpf, matchOption, numberedList, parseBrazilianNumber, questionText } from '../../../../../src/shared/domain/flows/answers';
 
 describe('flow answers', () => {
   it('validates CPFs by their check digits', () => {
@@ -39,5 +39,10 @@ describe('flow answers', () => {
   it('lists numbered options under an option question', () => {
     expect(questionText('Com quem?', 'option', ['Vendas', 'Suporte'])).toBe('Com quem?\n\n1 - Vendas\n2 - Suporte');
     expect(questionText('Seu nome?', 'text', [])).toBe('Seu nome?');
+  });
+
+  it('numbers the list of a message under its text, and leaves a text without a list alone', () => {
+    expect(numberedList('Horários:', ['Seg a sex', 'Sábado'])).toBe('Horários:\n\n1 - Seg a sex\n2 - Sábado');
+    expect(numberedList('Olá!', [])).toBe('Olá!');
   });
 });

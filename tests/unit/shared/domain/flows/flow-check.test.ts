@@ -33,8 +33,8 @@ describe('checkFlow: what keeps a flow from being published', () => {
     const f = menuFlow();
     f.edges.push(edge('hello', 'sales', 'true'), edge('menu', 'sales', 'option-1'), edge('menu', 'ghost', 'invalid'));
     const found = messages(f);
-    expect(found).toContain('O bloco "hello" não tem a saída "true".');
-    expect(found).toContain('A saída "option-1" do bloco "menu" tem mais de uma ligação.');
+    expect(found).toContain('O bloco "hello" não tem a saída "sim".');
+    expect(found).toContain('A saída "opção 2" do bloco "menu" tem mais de uma ligação.');
     expect(found).toContain('Uma ligação aponta para um bloco que não existe.');
   });
 
