@@ -12,6 +12,9 @@ alter table report_rollups add column business_total bigint not null default 0;
 alter table report_ticket_cells drop constraint report_ticket_cells_pkey;
 alter table report_ticket_cells add primary key (tenant_id, chat_ticket_id, metric, day, hour, user_id, category_id);
 
+-- The refresher takes every mark of the tickets it recomputes (a bulk change leaves several).
+create index report_dirty_tickets_ticket on report_dirty_tickets (tenant_id, chat_ticket_id);
+
 create table report_category_rollups (
   tenant_id bigint not null references tenants (id),
   day date not null,

@@ -7,7 +7,9 @@ import { loadTicketHistories } from './ticket-history';
 /** Tickets recomputed per transaction: small enough to keep a pass's locks short. */
 const BATCH = 500;
 const ADVISORY_KEY = 17017;
-const INSERT_CHUNK = 1000;
+const INSERT_CHUNK = 5000;
+/** Marks deleted per statement (a busy ticket may have many; a statement takes at most 65535 parameters). */
+const DELETE_CHUNK = 10_000;
 
 const CELL_KEY = ['day', 'instance_id', 'department_id', 'user_id', 'campaign_id', 'category_id', 'reason_id', 'hour', 'metric'] as const;
 const keyList = sql.raw(CELL_KEY.join(', '));
@@ -38,25 +40,21 @@ async function removeShare(tx: Tx, tenantId: number, ticketIds: readonly number[
 async function addShare(tx: Tx, tenantId: number, ticketIds: readonly number[]): Promise<void> {
   const [histories, store] = await Promise.all([loadTicketHistories(tx, tenantId, ticketIds), readStoreInfo(tx, tenantId)]);
   const rows = histories.flatMap((history) =>
-    sumCells(toCells(history.dimensions, ticketContributions(history, store.opening_hours))).map((cell) => ({
-      tenant_id: tenantId,
-      chat_ticket_id: history.ticketId,
-      day: cell.day,
-      hour: cell.hour,
-      instance_id: cell.instanceId,
-      department_id: cell.departmentId,
-      user_id: cell.userId,
-      campaign_id: cell.campaignId,
-      category_id: cell.categoryId,
-      reason_id: cell.reasonId,
-      metric: cell.metric,
-      count: cell.count,
-      total: cell.total,
-      business_total: cell.businessTotal,
-    })),
+    sumCells(toCells(history.dimensions, ticketContributions(history, store.opening_hours))).map((cell) => ({ ticketId: history.ticketId, ...cell })),
   );
   if (rows.length === 0) return;
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insertInto('report_ticket_cells').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  // A parameter per column, not per value: one cheap statement per chunk whatever the row count.
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    const column = <T>(pick: (row: (typeof chunk)[number]) => T): T[] => chunk.map(pick);
+    await sql`
+      insert into report_ticket_cells (tenant_id, chat_ticket_id, day, hour, instance_id, department_id, user_id, campaign_id, category_id, reason_id, metric, count, total, business_total)
+      select ${tenantId}, * from unnest(
+        ${column((r) => r.ticketId)}::bigint[], ${column((r) => r.day)}::date[], ${column((r) => r.hour)}::smallint[],
+        ${column((r) => r.instanceId)}::bigint[], ${column((r) => r.departmentId)}::bigint[], ${column((r) => r.userId)}::bigint[],
+        ${column((r) => r.campaignId)}::bigint[], ${column((r) => r.categoryId)}::bigint[], ${column((r) => r.reasonId)}::bigint[],
+        ${column((r) => r.metric)}::text[], ${column((r) => r.count)}::integer[], ${column((r) => r.total)}::bigint[], ${column((r) => r.businessTotal)}::bigint[])`.execute(tx);
+  }
   for (const { table, cells } of ROLLUPS) {
     await sql`
       insert into ${table} as r (tenant_id, ${keyList}, count, total, business_total)
@@ -89,11 +87,17 @@ export async function refreshRollupsOnce(database: Database, tenantId: number, w
       .execute();
     if (marks.length === 0) return 0;
     const ticketIds = [...new Set(marks.map((m) => m.chat_ticket_id))].slice(0, BATCH);
-    const taken = new Set(ticketIds);
+    // Every mark of these tickets committed so far, read before their histories: one recomputation
+    // settles them all (a bulk change leaves several marks per ticket), and a mark committed after
+    // this read stays for the next pass.
+    const markIds = (
+      await tx.selectFrom('report_dirty_tickets').select('id').where('tenant_id', '=', tenantId).where('chat_ticket_id', 'in', ticketIds).execute()
+    ).map((m) => m.id);
     await removeShare(tx, tenantId, ticketIds);
     await addShare(tx, tenantId, ticketIds);
-    const markIds = marks.filter((m) => taken.has(m.chat_ticket_id)).map((m) => m.id);
-    await tx.deleteFrom('report_dirty_tickets').where('tenant_id', '=', tenantId).where('id', 'in', markIds).execute();
+    for (let i = 0; i < markIds.length; i += DELETE_CHUNK) {
+      await tx.deleteFrom('report_dirty_tickets').where('tenant_id', '=', tenantId).where('id', 'in', markIds.slice(i, i + DELETE_CHUNK)).execute();
+    }
     return ticketIds.length;
   });
 }

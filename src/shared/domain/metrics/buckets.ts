@@ -1,6 +1,7 @@
-import { TIME_ZONE, dayKey, formatTime } from '../datetime';
+import { TIME_ZONE } from '../datetime';
 import type { Contribution } from './contributions';
 import type { TicketDimensions } from './history';
+import { localDayHour } from './local-clock';
 import type { MetricKey } from './metric-keys';
 
 /**
@@ -33,15 +34,16 @@ export const ALL_CATEGORIES = 0;
 /** The category of a cell of a ticket without category (shown and filtered as "none", id 0). */
 export const NO_CATEGORY = -1;
 
-export const localHour = (at: number, timeZone: string = TIME_ZONE): number => Number(formatTime(at, timeZone).slice(0, 2));
+export const localHour = (at: number, timeZone: string = TIME_ZONE): number => localDayHour(at, timeZone).hour;
 
 /** The cells a ticket's contributions fall in (not yet summed: the database adds them up). */
 export function toCells(dimensions: TicketDimensions, contributions: readonly Contribution[], timeZone: string = TIME_ZONE): RollupCell[] {
   const categories = [ALL_CATEGORIES, ...(dimensions.categoryIds.length > 0 ? new Set(dimensions.categoryIds) : [NO_CATEGORY])];
   return contributions.flatMap((c) => {
+    const { day, hour } = localDayHour(c.at, timeZone);
     const cell = {
-      day: dayKey(c.at, timeZone),
-      hour: localHour(c.at, timeZone),
+      day,
+      hour,
       instanceId: dimensions.instanceId,
       departmentId: dimensions.departmentId ?? 0,
       userId: c.userId ?? 0,

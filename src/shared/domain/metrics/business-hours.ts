@@ -1,17 +1,10 @@
-import { TIME_ZONE, toEpochMs } from '../datetime';
+import { TIME_ZONE } from '../datetime';
 import type { DayHours } from '../opening-hours';
+import { localDayHour, localInstant } from './local-clock';
 import { addDays } from './periods';
 
 const weekdayOf = (day: string): number => new Date(`${day}T12:00:00Z`).getUTCDay();
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-const localDay = (ms: number, timeZone: string): string => {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(ms);
-};
+const localDay = (ms: number, timeZone: string): string => localDayHour(ms, timeZone).day;
 const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
@@ -29,8 +22,8 @@ export function businessDuration(start: number, end: number, hours: readonly Day
     const today = hours.find((h) => h.day === weekdayOf(day));
     if (!today?.open) continue;
     const overnight = minutesOf(today.closes) <= minutesOf(today.opens);
-    const open = toEpochMs(`${day} ${today.opens}:00`, timeZone);
-    const close = toEpochMs(`${overnight ? addDays(day, 1) : day} ${today.closes}:00`, timeZone);
+    const open = localInstant(`${day} ${today.opens}:00`, timeZone);
+    const close = localInstant(`${overnight ? addDays(day, 1) : day} ${today.closes}:00`, timeZone);
     if (open === null || close === null) continue;
     total += Math.max(0, Math.min(end, close) - Math.max(start, open));
   }

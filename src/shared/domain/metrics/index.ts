@@ -9,3 +9,4 @@ export * from './periods';
 export * from './report-table';
 export * from './satisfaction';
 export * from './summary';
+export * from './local-clock';
