@@ -818,9 +818,12 @@ export interface Mutation {
   /** Creates or replaces the tenant's report of that name. */
   saveReport: SavedReport;
   deleteSavedReport: boolean;
-  /** send_at: 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future. */
+  /**
+   * send_at: 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future. message is required unless a
+   * template (official connections only, approved) or an attachment (message is then its caption) is given.
+   */
   createScheduledMessage: ScheduledMessage;
-  /** Only while agendada; fields left out are kept. */
+  /** Only while agendada; fields left out are kept; remove_attachment drops the file. */
   updateScheduledMessage: ScheduledMessage;
   cancelScheduledMessage: ScheduledMessage;
   /** Sets (or with value null removes) settings of the tenant, or of one connection when instance_id is given. */
@@ -1248,9 +1251,11 @@ export interface MutationDeleteSavedReportArgs {
 export interface MutationCreateScheduledMessageArgs {
   instance_id: string;
   customer_id: string;
-  message: string;
+  message?: Maybe<string>;
   send_at: string;
   cancel_on_reply?: Maybe<boolean>;
+  template?: Maybe<ScheduledTemplateInput>;
+  attachment?: Maybe<ScheduledAttachmentInput>;
 }
 
 export interface MutationUpdateScheduledMessageArgs {
@@ -1258,6 +1263,9 @@ export interface MutationUpdateScheduledMessageArgs {
   message?: Maybe<string>;
   send_at?: Maybe<string>;
   cancel_on_reply?: Maybe<boolean>;
+  template?: Maybe<ScheduledTemplateInput>;
+  attachment?: Maybe<ScheduledAttachmentInput>;
+  remove_attachment?: Maybe<boolean>;
 }
 
 export interface MutationCancelScheduledMessageArgs {
@@ -2095,6 +2103,23 @@ export interface SavedReport {
   updated_at: string;
 }
 
+export interface ScheduledAttachment {
+  /** /api/file/<name> (fileUrl gives a link to open it) */
+  url: string;
+  /** image, audio or document */
+  kind: string;
+  name?: Maybe<string>;
+  mimetype: string;
+}
+
+export interface ScheduledAttachmentInput {
+  /** image, audio or document */
+  kind: string;
+  /** /api/file/<name> as POST /api/file/upload answered, or a data: URL */
+  file_url: string;
+  file_name?: Maybe<string>;
+}
+
 export interface ScheduledMessage {
   id: string;
   instance_id: string;
@@ -2118,6 +2143,10 @@ export interface ScheduledMessage {
   sent_at?: Maybe<string>;
   /** The message in the ticket's history, once sent. */
   customer_chat_id?: Maybe<string>;
+  /** An approved WhatsApp template sent instead of free text (official connections only); message is its text. */
+  template?: Maybe<ScheduledTemplate>;
+  /** A file sent with the message as its caption. */
+  attachment?: Maybe<ScheduledAttachment>;
 }
 
 export interface ScheduledMessageFilters {
@@ -2125,6 +2154,20 @@ export interface ScheduledMessageFilters {
   instance_id?: Maybe<string>;
   customer_id?: Maybe<string>;
   search?: Maybe<string>;
+}
+
+export interface ScheduledTemplate {
+  name: string;
+  language: string;
+  /** Meta's send parameters. */
+  components: unknown;
+}
+
+/** An approved template of the connection (whatsappTemplates) and its send parameters, as sendTemplateMessage takes them. */
+export interface ScheduledTemplateInput {
+  name: string;
+  language: string;
+  components?: Maybe<unknown>;
 }
 
 /** A customer to schedule to, as the picker lists them. */

@@ -1,4 +1,9 @@
+import type { ColumnType } from 'kysely';
+import type { ScheduleAttachment, ScheduleTemplate } from '../../../shared/domain/schedules';
 import type { Defaulted, DefaultTimestamp, Id, NullableTimestamp, Timestamp } from './columns';
+
+/** jsonb: written as JSON text, read as the value. */
+type NullableJsonb<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
 /** A category tickets are tagged with (0141). */
 export interface CategoriesTable {
@@ -37,6 +42,10 @@ export interface ScheduledMessagesTable {
   job_id: string | null;
   customer_chat_id: number | null;
   sent_at: NullableTimestamp;
+  /** An approved template sent instead of free text (0148). */
+  template: NullableJsonb<ScheduleTemplate>;
+  /** A stored file sent with the message as its caption (0148). */
+  attachment: NullableJsonb<ScheduleAttachment>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
