@@ -37,6 +37,10 @@ export interface ScheduleAttachment {
   mimetype: string;
 }
 
+/** How a chosen file is sent: JPEG/PNG as an image, any audio as audio, anything else as a document. */
+export const attachmentKindOf = (mimetype: string): ScheduleAttachmentKind =>
+  mimetype === 'image/jpeg' || mimetype === 'image/png' ? 'image' : mimetype.startsWith('audio/') ? 'audio' : 'document';
+
 export const scheduleTemplateSchema = z.object({
   name: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, scheduleTexts.templateNotApproved),
   language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, scheduleTexts.templateNotApproved),
