@@ -93,7 +93,8 @@ export const t = {
     now: 'Enviar agora',
     later: 'Agendar',
     sendAt: 'Data e hora (horário de Brasília)',
-    pacing: (perSecond: number, limit: string) => `Ritmo desta conexão: até ${perSecond} por segundo; limite de ${limit} contatos em 24 horas.`,
+    pacing: (perSecond: number, limit: string | null) =>
+      `Ritmo desta conexão: até ${perSecond} por segundo; ${limit ? `até ${limit} contatos em 24 horas` : 'sem limite de contatos em 24 horas'}.`,
     save: 'Salvar rascunho',
     saveAndStart: 'Salvar e iniciar',
     saveAndSchedule: 'Salvar e agendar',

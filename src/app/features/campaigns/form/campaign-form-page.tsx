@@ -92,11 +92,6 @@ export function CampaignForm({ campaign }: { campaign: Campaign | null }) {
         }}
       />
       <Stack gap="md">
-        <Group justify="flex-end">
-          <Button variant="subtle" onClick={list}>
-            {t.form.back}
-          </Button>
-        </Group>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Stack gap="md">
             <Section title={t.form.sectionBasics}>
@@ -112,7 +107,6 @@ export function CampaignForm({ campaign }: { campaign: Campaign | null }) {
             </Section>
             <Section title={t.form.audience}>
               <AudienceFields form={form} savedCsvNumbers={campaign?.audience.csv_numbers ?? 0} />
-              <AudiencePreview form={form} onCount={onCount} />
             </Section>
           </Stack>
           <Stack gap="md">
@@ -132,12 +126,16 @@ export function CampaignForm({ campaign }: { campaign: Campaign | null }) {
               {when === 'later' && (
                 <TextInput type="datetime-local" step={1} label={t.form.sendAt} withAsterisk key={form.key('send_at')} {...form.getInputProps('send_at')} />
               )}
+              <AudiencePreview form={form} onCount={onCount} />
               {form.errors.group_ids && (
                 <Alert color="red" variant="light">
                   {String(form.errors.group_ids)}
                 </Alert>
               )}
               <Group justify="flex-end" gap="sm">
+                <Button variant="subtle" onClick={list}>
+                  {t.cancel}
+                </Button>
                 <Button type="submit" variant="default" onClick={submitWith('draft')} loading={form.submitting && intent.current === 'draft'}>
                   {t.form.save}
                 </Button>

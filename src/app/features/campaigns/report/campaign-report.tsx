@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { messagingLimitLabel } from '../../../../shared/domain/messaging-limit';
+import { messagingLimitLabel, UNLIMITED } from '../../../../shared/domain/messaging-limit';
 import type { Campaign } from '../../../../shared/graphql/generated';
 import { adminKey, useGqlQuery, useTenant } from '../../../ui/admin';
 import { CAMPAIGN_REPORT } from '../api/campaign-operations';
@@ -34,7 +34,7 @@ export function CampaignReport({ campaign }: { campaign: Campaign }) {
             <CampaignStatusBadge status={c.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            {c.instance_name} · {t.form.pacing(c.throughput_per_second, messagingLimitLabel(c.messaging_limit ?? 'UNLIMITED'))}
+            {c.instance_name} · {t.form.pacing(c.throughput_per_second, c.messaging_limit && c.messaging_limit !== UNLIMITED ? messagingLimitLabel(c.messaging_limit) : null)}
           </Text>
         </Stack>
         <Group gap="xs">
