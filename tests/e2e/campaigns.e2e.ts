@@ -96,9 +96,13 @@ describe('WhatsApp campaigns', () => {
     await screenshot(page, 'campaign-report-running-light-1024');
 
     await page.getByRole('button', { name: 'Pausar', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).click();
-    await page.getByRole('button', { name: 'Retomar', exact: true }).waitFor({ timeout: 5000 });
     const campaignId = page.url().split('/').pop()!;
+    const pausedAt = Date.now();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).click();
+    await expect.poll(async () => (await graphql('query ($id: ID!) { campaign(id: $id) { status } }', { id: campaignId }, token)).campaign.status, { timeout: 5000, interval: 100 }).toBe('pausada');
+    console.log(`paused on the server after ${Date.now() - pausedAt} ms`);
+    await page.getByRole('button', { name: 'Retomar', exact: true }).waitFor({ timeout: 15_000 });
+    console.log(`paused on screen after ${Date.now() - pausedAt} ms`);
     expect((await graphql('query ($id: ID!) { campaign(id: $id) { status } }', { id: campaignId }, token)).campaign.status).toBe('pausada');
     const atPause = (await outbox()).length;
     expect(atPause).toBeGreaterThan(0);
@@ -137,22 +141,23 @@ describe('WhatsApp campaigns', () => {
     await page.getByTestId('campaign-replies').getByText('3', { exact: true }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'campaign-report-done-light-1024');
 
+    // The replies' tickets are campaign tickets of this campaign…
+    const query = 'query ($i: ID!) { chatTickets(instance_id: $i, is_campaign: true, pagination_limit: 100, all_users: true, inbox: true) { items { is_campaign inbox campaign { name } customer { name } } } }';
+    const ours = async () =>
+      ((await graphql(query, { i: instanceId }, token)).chatTickets.items as Data[]).filter((item) => [3, 50, 199].some((i) => item.customer?.name === names[i]));
+    await expect.poll(async () => (await ours()).length, { timeout: 15_000 }).toBe(3);
+    expect((await ours()).every((item) => item.is_campaign && item.campaign?.name === name)).toBe(true);
+
+    // …waiting in the Fila of the attendance console's campaign tab.
     await page.goto('/demo/instances/list/choose-instance');
     await page.getByRole('button', { name: 'Atender pela conexão WhatsApp Loja Demo' }).click();
     await page.goto('/demo/chat/attendance');
-    await page.getByRole('radio', { name: /^Campanha/ }).click({ force: true });
+    await page.getByRole('tab', { name: /Fila/ }).click();
+    await page.locator('.mantine-SegmentedControl-label').filter({ hasText: /^Campanha/ }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /^Campanha/ }).isChecked()).toBe(true);
     const list = page.getByTestId('virtual-list');
-    for (const tab of [/Fila/, /Abertos/, /Meus/]) {
-      await page.getByRole('tab', { name: tab }).click();
-      if (await list.getByRole('button', { name: new RegExp(`^${names[3]}`) }).isVisible().catch(() => false)) break;
-    }
     for (const i of [3, 50, 199]) await list.getByRole('button', { name: new RegExp(`^${names[i]}`) }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'campaign-tickets-attendance-light-1024');
-
-    const tickets = (await graphql('query ($i: ID!) { chatTickets(instance_id: $i, is_campaign: true, pagination_limit: 100, all_users: true) { items { is_campaign campaign { name } customer { name } } } }', { i: instanceId }, token)).chatTickets.items as Data[];
-    const ours = tickets.filter((item) => [3, 50, 199].some((i) => item.customer?.name === names[i]));
-    expect(ours).toHaveLength(3);
-    expect(ours.every((item) => item.is_campaign && item.campaign?.name === name)).toBe(true);
   });
 
   it('shows the campaign screens in the dark theme at 1024×768', { timeout: 60_000 }, async () => {

@@ -22,7 +22,9 @@ export function CampaignReport({ campaign }: { campaign: Campaign }) {
   const navigate = useNavigate();
   const report = useGqlQuery(CAMPAIGN_REPORT, { key: adminKey('campaigns', 'report', campaign.id), variables: { id: campaign.id }, keepPrevious: true, select: (d) => d.campaignReport });
   const { actionsOf, pending } = useCampaignActions();
-  const c = report.data?.campaign ?? campaign;
+  // The report is the heavier read; the page's own campaign read may be fresher (a pause just made).
+  const fromReport = report.data?.campaign;
+  const c = fromReport && fromReport.updated_at >= campaign.updated_at ? fromReport : campaign;
   const timeline = report.data?.timeline ?? [];
 
   return (
