@@ -130,12 +130,12 @@ async function runSlice(deps: CampaignRunnerDeps, data: CampaignRunData, recentS
     const listed = campaign.flow_id === null ? await listedTemplate(tx, tenantId, campaign) : [];
     const flowTickets: Array<{ recipientId: number; ticketId: number }> = [];
     let sent = 0;
-    for (const recipient of due) {
-      if (campaign.flow_id !== null) {
+    if (campaign.flow_id !== null) {
+      for (const recipient of due) {
         const ticketId = await handOverToFlow(tx, tenantId, campaign, recipient);
         if (ticketId !== null) flowTickets.push({ recipientId: recipient.id, ticketId });
-      } else if (await handOver(tx, tenantId, campaign, recipient, listed)) sent++;
-    }
+      }
+    } else sent = await handOver(tx, tenantId, campaign, due, listed);
     return { kind: 'sent', sent: sent + flowTickets.length, flowTickets, waitMs: due.length < plan.send ? plan.waitMs || 50 : plan.waitMs, event };
   });
 }
