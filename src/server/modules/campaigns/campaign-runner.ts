@@ -65,6 +65,14 @@ async function conversationsOpened(tx: Tx, tenantId: number, instanceId: number)
   return rows.map((r) => Number(r.at));
 }
 
+/** The connection's sends queued and not yet handed to the provider (any sender's). */
+async function inFlight(tx: Tx, tenantId: number, instanceId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from outbound_messages
+    where tenant_id = ${tenantId} and instance_id = ${instanceId} and status in ('pending', 'sending')`.execute(tx);
+  return rows[0]?.n ?? 0;
+}
+
 type SliceOutcome =
   | { kind: 'stop'; event?: CampaignEventName; warning?: string }
   | { kind: 'sent'; sent: number; flowTickets: Array<{ recipientId: number; ticketId: number }>; waitMs: number; event?: CampaignEventName };
@@ -108,6 +116,7 @@ async function runSlice(deps: CampaignRunnerDeps, data: CampaignRunData, recentS
       recentSends,
       conversationsOpened: limit === UNLIMITED ? [] : await conversationsOpened(tx, tenantId, campaign.instance_id),
       pending,
+      inFlight: await inFlight(tx, tenantId, campaign.instance_id),
     });
     if (plan.limitedUntil !== null) {
       // The 24 h limit is used up: this chain ends and a job at the time it frees continues.
