@@ -46,15 +46,31 @@ async function lockCampaign(tx: Tx, tenantId: number, id: number): Promise<Campa
   return tx.selectFrom('campaigns').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** When the connection's conversations of the last 24 h opened, sends still queued counted as now. */
-async function conversationsOpened(tx: Tx, tenantId: number, instanceId: number, now: number): Promise<number[]> {
+/**
+ * The customers the connection reached in the last 24 h and when (the latest time per number): the
+ * conversations the router recorded, and every campaign send handed over, counted whether or not
+ * it opened a conversation (a customer inside a service window costs nothing: counting it too stays
+ * under the limit, never over it).
+ */
+async function conversationsOpened(tx: Tx, tenantId: number, instanceId: number): Promise<number[]> {
   const { rows } = await sql<{ at: number }>`
-    select (extract(epoch from opened_at) * 1000)::float8 as at from business_conversations
-    where tenant_id = ${tenantId} and instance_id = ${instanceId} and opened_at > now() - interval '24 hours'`.execute(tx);
-  const { rows: queued } = await sql<{ n: number }>`
+    select (extract(epoch from max(at)) * 1000)::float8 as at from (
+      select r.phone_number as phone, r.handed_at as at from campaign_recipients r
+      join campaigns k on k.tenant_id = r.tenant_id and k.id = r.campaign_id
+      where r.tenant_id = ${tenantId} and k.instance_id = ${instanceId} and r.customer_chat_id is not null and r.handed_at > now() - interval '24 hours'
+      union all
+      select phone, opened_at from business_conversations
+      where tenant_id = ${tenantId} and instance_id = ${instanceId} and opened_at > now() - interval '24 hours'
+    ) reached group by phone`.execute(tx);
+  return rows.map((r) => Number(r.at));
+}
+
+/** The connection's sends queued and not yet handed to the provider (any sender's). */
+async function inFlight(tx: Tx, tenantId: number, instanceId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from outbound_messages
-    where tenant_id = ${tenantId} and instance_id = ${instanceId} and kind = 'message' and status in ('pending', 'sending')`.execute(tx);
-  return [...rows.map((r) => Number(r.at)), ...Array.from({ length: queued[0]?.n ?? 0 }, () => now)];
+    where tenant_id = ${tenantId} and instance_id = ${instanceId} and status in ('pending', 'sending')`.execute(tx);
+  return rows[0]?.n ?? 0;
 }
 
 type SliceOutcome =
@@ -98,8 +114,9 @@ async function runSlice(deps: CampaignRunnerDeps, data: CampaignRunData, recentS
       perSecond: throughputOf(instance, deps.config),
       limit,
       recentSends,
-      conversationsOpened: limit === UNLIMITED ? [] : await conversationsOpened(tx, tenantId, campaign.instance_id, now),
+      conversationsOpened: limit === UNLIMITED ? [] : await conversationsOpened(tx, tenantId, campaign.instance_id),
       pending,
+      inFlight: await inFlight(tx, tenantId, campaign.instance_id),
     });
     if (plan.limitedUntil !== null) {
       // The 24 h limit is used up: this chain ends and a job at the time it frees continues.
@@ -122,12 +139,12 @@ async function runSlice(deps: CampaignRunnerDeps, data: CampaignRunData, recentS
     const listed = campaign.flow_id === null ? await listedTemplate(tx, tenantId, campaign) : [];
     const flowTickets: Array<{ recipientId: number; ticketId: number }> = [];
     let sent = 0;
-    for (const recipient of due) {
-      if (campaign.flow_id !== null) {
+    if (campaign.flow_id !== null) {
+      for (const recipient of due) {
         const ticketId = await handOverToFlow(tx, tenantId, campaign, recipient);
         if (ticketId !== null) flowTickets.push({ recipientId: recipient.id, ticketId });
-      } else if (await handOver(tx, tenantId, campaign, recipient, listed)) sent++;
-    }
+      }
+    } else sent = await handOver(tx, tenantId, campaign, due, listed);
     return { kind: 'sent', sent: sent + flowTickets.length, flowTickets, waitMs: due.length < plan.send ? plan.waitMs || 50 : plan.waitMs, event };
   });
 }

@@ -62,65 +62,84 @@ export async function listedTemplate(tx: Tx, tenantId: number, campaign: Campaig
   return row?.components ?? [];
 }
 
-/**
- * Hands one recipient's message to the outbound queue (the normal send path: dispatcher, router,
- * throughput and messaging limit), in the caller's transaction with the recipient's link to it.
- * The message has no ticket: the customer's reply opens one (campaign tab) and takes it in.
- * Returns false when the recipient was refused (opted out or blocked since the campaign was saved).
- */
-export async function handOver(
-  tx: Tx,
-  tenantId: number,
-  campaign: CampaignRecord,
-  recipient: DueRecipient,
-  listed: readonly unknown[],
-): Promise<boolean> {
+const refusalOf = (r: DueRecipient): 'opted_out' | 'blocked' | null => (r.campaign_opted_out_at ? 'opted_out' : r.is_blacklisted_campaign ? 'blocked' : null);
+
+/** Recipients opted out or blocked since the campaign was saved: failed with the reason, never sent. */
+async function refuse(tx: Tx, tenantId: number, recipients: readonly DueRecipient[]): Promise<void> {
   const now = new Date();
-  if (recipient.campaign_opted_out_at || recipient.is_blacklisted_campaign) {
-    const code = recipient.campaign_opted_out_at ? 'opted_out' : 'blocked';
+  for (const code of ['opted_out', 'blocked'] as const) {
+    const ids = recipients.filter((r) => refusalOf(r) === code).map((r) => r.id);
+    if (ids.length === 0) continue;
     await tx
       .updateTable('campaign_recipients')
       .set({ state: 'failed', failure_code: code, failure_reason: CAMPAIGN_FAILURES[code], failed_at: now, handed_at: now })
       .where('tenant_id', '=', tenantId)
-      .where('id', '=', recipient.id)
+      .where('id', 'in', ids)
       .execute();
-    return false;
   }
-  const contact = { name: recipient.name, phone_number: recipient.phone_number, address: recipient.address, document_register: recipient.document_register, open_field: recipient.open_field, group: recipient.group_name };
-  const hash = campaignHash(tenantId, campaign.id, recipient.id);
-  let content: { type: string; message: string | null; message_header: string | null; message_footer: string | null };
-  if (campaign.template_name) {
-    const components = templateComponents((campaign.template_variables ?? []) as TemplateVariable[], contact);
-    await saveTemplateSend(tx, tenantId, hash, { name: campaign.template_name, language: campaign.template_language ?? 'pt_BR', components });
-    const text = renderTemplate(listed, components);
-    content = { type: 'template', message: text.body ?? campaign.template_name, message_header: text.header, message_footer: text.footer };
-  } else {
-    content = { type: 'text', message: fillContactText(campaign.message ?? '', contact), message_header: null, message_footer: null };
-  }
-  const inserted = await tx
-    .insertInto('customer_chats')
-    .values({
+}
+
+/**
+ * Hands recipients' messages to the outbound queue (the normal send path: dispatcher, router,
+ * throughput and messaging limit), in the caller's transaction with each recipient's link to its
+ * message, a few statements for the whole slice. A message has no ticket: the customer's reply
+ * opens one (campaign tab) and takes it in. Answers how many were handed over (the others were
+ * refused: opted out or blocked since the campaign was saved).
+ */
+export async function handOver(tx: Tx, tenantId: number, campaign: CampaignRecord, recipients: readonly DueRecipient[], listed: readonly unknown[]): Promise<number> {
+  await refuse(tx, tenantId, recipients);
+  const eligible = recipients.filter((r) => refusalOf(r) === null);
+  if (eligible.length === 0) return 0;
+  const now = new Date();
+  const rows = [];
+  for (const r of eligible) {
+    const contact = { name: r.name, phone_number: r.phone_number, address: r.address, document_register: r.document_register, open_field: r.open_field, group: r.group_name };
+    const hash = campaignHash(tenantId, campaign.id, r.id);
+    let content: { type: string; message: string | null; message_header: string | null; message_footer: string | null };
+    if (campaign.template_name) {
+      const components = templateComponents((campaign.template_variables ?? []) as TemplateVariable[], contact);
+      await saveTemplateSend(tx, tenantId, hash, { name: campaign.template_name, language: campaign.template_language ?? 'pt_BR', components });
+      const text = renderTemplate(listed, components);
+      content = { type: 'template', message: text.body ?? campaign.template_name, message_header: text.header, message_footer: text.footer };
+    } else {
+      content = { type: 'text', message: fillContactText(campaign.message ?? '', contact), message_header: null, message_footer: null };
+    }
+    rows.push({
       tenant_id: tenantId,
       instance_id: campaign.instance_id,
-      customer_id: recipient.customer_id,
+      customer_id: r.customer_id,
       chat_ticket_id: null,
       hash,
       ...content,
       user_sending_id: campaign.created_by,
       from_me: true,
       sent_at: now,
-    })
-    .onConflict((oc) => oc.columns(['tenant_id', 'hash']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  const messageId =
-    inserted?.id ??
-    (await tx.selectFrom('customer_chats').select('id').where('tenant_id', '=', tenantId).where('hash', '=', hash).executeTakeFirstOrThrow()).id;
-  if (inserted) {
-    await tx.insertInto('outbound_messages').values({ tenant_id: tenantId, instance_id: campaign.instance_id, kind: 'message', customer_chat_id: messageId }).execute();
+    });
   }
-  await tx.updateTable('campaign_recipients').set({ customer_chat_id: messageId, handed_at: now }).where('tenant_id', '=', tenantId).where('id', '=', recipient.id).execute();
-  return true;
+  const inserted = await tx
+    .insertInto('customer_chats')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['tenant_id', 'hash']).doNothing())
+    .returning(['id', 'hash'])
+    .execute();
+  if (inserted.length > 0) {
+    await tx
+      .insertInto('outbound_messages')
+      .values(inserted.map((m) => ({ tenant_id: tenantId, instance_id: campaign.instance_id, kind: 'message', customer_chat_id: m.id })))
+      .execute();
+  }
+  // A message already stored under its hash (a run repeated after a crash) is linked, not sent again.
+  const known = new Map(inserted.map((m) => [m.hash, m.id]));
+  const missing = rows.map((r) => r.hash).filter((hash) => !known.has(hash));
+  if (missing.length > 0) {
+    const stored = await tx.selectFrom('customer_chats').select(['id', 'hash']).where('tenant_id', '=', tenantId).where('hash', 'in', missing).execute();
+    for (const m of stored) known.set(m.hash, m.id);
+  }
+  await sql`
+    update campaign_recipients r set customer_chat_id = v.message_id, handed_at = ${now}
+    from unnest(${eligible.map((r) => r.id)}::bigint[], ${eligible.map((r) => known.get(campaignHash(tenantId, campaign.id, r.id)) ?? null)}::bigint[]) as v(id, message_id)
+    where r.tenant_id = ${tenantId} and r.id = v.id`.execute(tx);
+  return eligible.length;
 }
 
 /**
@@ -128,8 +147,8 @@ export async function handOver(
  * to run in; the flow itself starts after commit (startFlowForTicket has its own transaction).
  */
 export async function handOverToFlow(tx: Tx, tenantId: number, campaign: CampaignRecord, recipient: DueRecipient): Promise<number | null> {
-  if (recipient.campaign_opted_out_at || recipient.is_blacklisted_campaign) {
-    await handOver(tx, tenantId, campaign, recipient, []);
+  if (refusalOf(recipient) !== null) {
+    await refuse(tx, tenantId, [recipient]);
     return null;
   }
   const { ticket } = await openTicket(tx, tenantId, { instanceId: campaign.instance_id, customerId: recipient.customer_id, userId: null });

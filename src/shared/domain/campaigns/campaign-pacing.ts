@@ -26,6 +26,11 @@ export interface PacingState {
   conversationsOpened: readonly number[];
   /** Recipients still to send. */
   pending: number;
+  /**
+   * Sends handed over that the connection's queue has not sent yet: at most a second's worth, so
+   * the queue never holds a backlog that a pause could not take back.
+   */
+  inFlight?: number;
 }
 
 export interface PacingStep {
@@ -49,7 +54,8 @@ export function pacingStep(state: PacingState): PacingStep {
     const until = lastDay[lastDay.length - (state.limit as number)]! + DAY_MS;
     return { send: 0, waitMs: Math.max(1, until - now), limitedUntil: until };
   }
-  const leftThisSecond = perSecond - lastSecond.length;
+  const leftThisSecond = Math.min(perSecond - lastSecond.length, perSecond - (state.inFlight ?? 0));
+  if (perSecond - (state.inFlight ?? 0) <= 0) return { send: 0, waitMs: SLICE_MS, limitedUntil: null };
   if (leftThisSecond <= 0) {
     const until = lastSecond[lastSecond.length - perSecond]! + SECOND_MS;
     return { send: 0, waitMs: Math.max(1, until - now), limitedUntil: null };

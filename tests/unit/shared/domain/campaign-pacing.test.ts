@@ -66,6 +66,13 @@ describe('campaign pacing (fake clock)', () => {
     expect(step).toEqual({ send: 0, waitMs: DAY_MS - 300_000, limitedUntil: DAY_MS });
   });
 
+  it('keeps at most a second of sends waiting in the connection queue', () => {
+    const base = { now: 10_000, perSecond: 40, limit: UNLIMITED, recentSends: [], conversationsOpened: [], pending: 500 } as const;
+    expect(pacingStep({ ...base, inFlight: 40 })).toEqual({ send: 0, waitMs: 250, limitedUntil: null });
+    expect(pacingStep({ ...base, inFlight: 35 }).send).toBe(5);
+    expect(pacingStep({ ...base, inFlight: 0 }).send).toBe(10);
+  });
+
   it('sends the rest at once when it fits', () => {
     expect(pacingStep({ now: 0, perSecond: 1000, limit: UNLIMITED, recentSends: [], conversationsOpened: [], pending: 7 })).toEqual({ send: 7, waitMs: 0, limitedUntil: null });
     expect(pacingStep({ now: 0, perSecond: 10, limit: UNLIMITED, recentSends: [], conversationsOpened: [], pending: 0 }).send).toBe(0);
