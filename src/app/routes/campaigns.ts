@@ -1,8 +1,11 @@
-import { appRoute, placeholderScreen } from './signed-in';
+import { lazyScreen } from './lazy-screen';
+import { appRoute } from './signed-in';
 
-/** Campanhas: messaging campaigns. */
+const pages = () => import('../features/campaigns/campaign-pages');
+
+/** Campanhas: WhatsApp campaigns (issue 15 §4); a started campaign's edit address shows its report. */
 export const campaignRoutes = [
-  appRoute('whatsapp-campaigns', placeholderScreen),
-  appRoute('whatsapp-campaigns-add', placeholderScreen),
-  appRoute('whatsapp-campaigns-edit', placeholderScreen),
+  appRoute('whatsapp-campaigns', lazyScreen(pages, 'CampaignsPage')),
+  appRoute('whatsapp-campaigns-add', lazyScreen(pages, 'CampaignAddPage')),
+  appRoute('whatsapp-campaigns-edit', lazyScreen(pages, 'CampaignEditPage')),
 ];

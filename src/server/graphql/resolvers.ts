@@ -1,6 +1,7 @@
 import { attendanceResolvers } from '../modules/attendance/resolvers';
 import { auditResolvers } from '../modules/audit/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
+import { campaignsResolvers } from '../modules/campaigns/resolvers';
 import { contactsResolvers } from '../modules/contacts/resolvers';
 import { crmResolvers } from '../modules/crm/resolvers';
 import { departmentsResolvers } from '../modules/departments/resolvers';
@@ -37,6 +38,7 @@ export const moduleResolvers: readonly ModuleResolvers[] = [
   storeSettingsResolvers,
   crmResolvers,
   schedulesResolvers,
+  campaignsResolvers,
   flowsResolvers,
   reportsResolvers,
   auditResolvers,

@@ -6,6 +6,7 @@ import type { RequestContext, ServerServices } from '../graphql/context';
 import { createRequestContext, type ContextDeps, type ContextInput } from '../graphql/request-context';
 import { createGraphqlServer, type PedbotYoga } from '../graphql/yoga';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret';
+import { attachCampaignReplies } from '../modules/campaigns/campaign-job-module';
 import { attachFlowEngine } from '../modules/flows/flow-job-module';
 import { createJobQueue } from '../jobs/job-modules';
 import { openSecretBox } from '../security/data-key';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<ServerApp> {
   for (const register of httpModules) await register(fastify, deps);
   services.jobs ??= createJobQueue(deps);
   attachFlowEngine(deps);
+  attachCampaignReplies(deps);
   await registerStaticApp(fastify, config.staticDir);
   return { fastify, yoga, server: fastify.server, deps, contextFor: (input) => createRequestContext(deps, input) };
 }

@@ -54,6 +54,199 @@ export interface AuditPage {
   total: number;
 }
 
+/**
+ * A campaign. status: rascunho (draft), agendada (waits for send_at), enviando, pausada, concluida or
+ * cancelada. Labels: src/shared/domain/campaigns/campaign-states.ts.
+ */
+export interface Campaign {
+  id: string;
+  name: string;
+  instance_id: string;
+  instance_name: string;
+  /** The connection is the official Cloud API (the message is an approved template). */
+  is_official: boolean;
+  status: string;
+  /** Text sent on a sandbox connection (a message template's text, or typed). */
+  message?: Maybe<string>;
+  /** The quick answer (message template) the text came from, if any. */
+  message_template_id?: Maybe<string>;
+  /** Official connection: the approved template's name and language, and its variables' sources. */
+  template_name?: Maybe<string>;
+  template_language?: Maybe<string>;
+  template_variables: Array<CampaignTemplateVariable>;
+  /** A published active chat flow started per recipient instead of sending a message. */
+  flow_id?: Maybe<string>;
+  flow_name?: Maybe<string>;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo; null: starts when startCampaign is called. */
+  send_at?: Maybe<string>;
+  /** The audience as it was chosen (the recipients are fixed when the campaign is saved). */
+  audience: CampaignAudience;
+  counts: CampaignCounts;
+  /** Why the campaign waits or what went wrong (pt-BR), e.g. the messaging limit is used up until a time. */
+  warning?: Maybe<string>;
+  /** While the 24 h messaging limit is used up: when sending continues by itself ('YYYY-MM-DD HH:mm:ss'). */
+  resumes_at?: Maybe<string>;
+  /** The connection's pacing: messages per second, and conversations per 24 h (UNLIMITED or a number). */
+  throughput_per_second: number;
+  messaging_limit?: Maybe<string>;
+  created_by_name?: Maybe<string>;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo. */
+  created_at: string;
+  started_at?: Maybe<string>;
+  finished_at?: Maybe<string>;
+  updated_at: string;
+}
+
+export interface CampaignAudience {
+  group_ids: Array<string>;
+  category_ids: Array<string>;
+  customer_ids: Array<string>;
+  /** How many numbers came from a CSV. */
+  csv_numbers: number;
+}
+
+/**
+ * Who receives: customers of the groups, customers with tickets tagged with the categories, picked
+ * customers, and the numbers of a CSV (first column, or a column named telefone/phone/numero; an
+ * optional nome/name column names new contacts). Duplicates count once.
+ */
+export interface CampaignAudienceInput {
+  group_ids?: Maybe<Array<string>>;
+  category_ids?: Maybe<Array<string>>;
+  customer_ids?: Maybe<Array<string>>;
+  csv?: Maybe<string>;
+}
+
+/** What an audience would give, before saving (the creation screen's count). */
+export interface CampaignAudiencePreview {
+  /** How many will receive. */
+  recipients: number;
+  excluded_blacklisted: number;
+  excluded_opted_out: number;
+  excluded_invalid: number;
+}
+
+/** Recipients per state, and those removed from the audience. */
+export interface CampaignCounts {
+  total: number;
+  queued: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  replied: number;
+  failed: number;
+  canceled: number;
+  /** Removed: the number is blocked for campaigns (is_blacklisted_campaign). */
+  excluded_blacklisted: number;
+  /** Removed: the customer opted out (SAIR/PARAR, or Meta's 131050). */
+  excluded_opted_out: number;
+  /** Removed: not a valid number (CSV). */
+  excluded_invalid: number;
+}
+
+/** SPEC §7 socket events: event is 'campaign created', 'campaign updated' or 'campaign warning'. */
+export interface CampaignEvent {
+  event: string;
+  campaign: Campaign;
+  /** For 'campaign warning': what to show (pt-BR). */
+  warning?: Maybe<string>;
+}
+
+export interface CampaignFailureCount {
+  failure_code: string;
+  failure_reason: string;
+  count: number;
+}
+
+export interface CampaignInput {
+  name: string;
+  instance_id: string;
+  audience: CampaignAudienceInput;
+  /** Sandbox: the text, or message_template_id (a quick answer) whose text is copied. */
+  message?: Maybe<string>;
+  message_template_id?: Maybe<string>;
+  /** Official connection: an APPROVED template of the connection and its variables. */
+  template_name?: Maybe<string>;
+  template_language?: Maybe<string>;
+  template_variables?: Maybe<Array<CampaignTemplateVariableInput>>;
+  /** A published active chat flow to start per recipient instead of a message. */
+  flow_id?: Maybe<string>;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future; null to start by startCampaign. */
+  send_at?: Maybe<string>;
+}
+
+/**
+ * One recipient. state: queued, sent, delivered, read, replied, failed or canceled (labels in
+ * src/shared/domain/campaigns/campaign-states.ts). failure_code: the provider's code (e.g. 131049,
+ * 131050) or PedBot's (opted_out, blocked, window, not_sent); failure_reason in pt-BR.
+ */
+export interface CampaignRecipient {
+  id: string;
+  customer_id: string;
+  customer_name?: Maybe<string>;
+  phone_number: string;
+  state: string;
+  failure_code?: Maybe<string>;
+  failure_reason?: Maybe<string>;
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo. */
+  sent_at?: Maybe<string>;
+  delivered_at?: Maybe<string>;
+  read_at?: Maybe<string>;
+  replied_at?: Maybe<string>;
+  failed_at?: Maybe<string>;
+  /** The ticket the reply opened (campaign tab). */
+  chat_ticket_id?: Maybe<string>;
+}
+
+export interface CampaignRecipientFilters {
+  state?: Maybe<string>;
+  failure_code?: Maybe<string>;
+  /** Name or number, contains. */
+  search?: Maybe<string>;
+}
+
+export interface CampaignRecipientPage {
+  items: Array<CampaignRecipient>;
+  total: number;
+  total_pages: number;
+}
+
+export interface CampaignReport {
+  campaign: Campaign;
+  /** Bucket size of the timeline, in minutes (chosen from the campaign's duration). */
+  bucket_minutes: number;
+  timeline: Array<CampaignReportPoint>;
+  failures: Array<CampaignFailureCount>;
+  replies: number;
+  /** Replies that opened a ticket. */
+  tickets_opened: number;
+}
+
+/** Cumulative counts at the end of one time bucket. */
+export interface CampaignReportPoint {
+  /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo: the bucket's start. */
+  at: string;
+  sent: number;
+  delivered: number;
+  read: number;
+  replied: number;
+  failed: number;
+}
+
+/** Where a template variable takes its value: a contact field (name, first_name, phone_number, address, document_register, open_field, group) or a fixed text. */
+export interface CampaignTemplateVariable {
+  /** The variable: '1', '2'... (POSITIONAL) or its name (NAMED). */
+  key: string;
+  field?: Maybe<string>;
+  value?: Maybe<string>;
+}
+
+export interface CampaignTemplateVariableInput {
+  key: string;
+  field?: Maybe<string>;
+  value?: Maybe<string>;
+}
+
 /** A category tickets are tagged with (crm/category). */
 export interface Category {
   id: string;
@@ -728,6 +921,17 @@ export interface Mutation {
   forgot: boolean;
   /** Sets a new password with the token of a reset link. */
   resetPassword: boolean;
+  /** Saves a draft (rascunho) with its recipients fixed. */
+  createCampaign: Campaign;
+  /** Only before it starts (rascunho or agendada); the audience is resolved again. */
+  updateCampaign: Campaign;
+  /** Starts now, or at send_at when that is in the future (agendada). */
+  startCampaign: Campaign;
+  /** Stops sending within a second; resumeCampaign continues where it stopped. */
+  pauseCampaign: Campaign;
+  resumeCampaign: Campaign;
+  /** Stops for good; recipients not sent yet become canceled. */
+  cancelCampaign: Campaign;
   sendImageSelenium: CustomerChat;
   sendAudioSelenium: CustomerChat;
   sendStickerSelenium: CustomerChat;
@@ -826,9 +1030,12 @@ export interface Mutation {
   /** Creates or replaces the tenant's report of that name. */
   saveReport: SavedReport;
   deleteSavedReport: boolean;
-  /** send_at: 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future. */
+  /**
+   * send_at: 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo, in the future. message is required unless a
+   * template (official connections only, approved) or an attachment (message is then its caption) is given.
+   */
   createScheduledMessage: ScheduledMessage;
-  /** Only while agendada; fields left out are kept. */
+  /** Only while agendada; fields left out are kept; remove_attachment drops the file. */
   updateScheduledMessage: ScheduledMessage;
   cancelScheduledMessage: ScheduledMessage;
   /** Sets (or with value null removes) settings of the tenant, or of one connection when instance_id is given. */
@@ -994,6 +1201,31 @@ export interface MutationForgotArgs {
 export interface MutationResetPasswordArgs {
   token: string;
   password: string;
+}
+
+export interface MutationCreateCampaignArgs {
+  input: CampaignInput;
+}
+
+export interface MutationUpdateCampaignArgs {
+  id: string;
+  input: CampaignInput;
+}
+
+export interface MutationStartCampaignArgs {
+  id: string;
+}
+
+export interface MutationPauseCampaignArgs {
+  id: string;
+}
+
+export interface MutationResumeCampaignArgs {
+  id: string;
+}
+
+export interface MutationCancelCampaignArgs {
+  id: string;
 }
 
 export interface MutationSendImageSeleniumArgs {
@@ -1266,9 +1498,11 @@ export interface MutationDeleteSavedReportArgs {
 export interface MutationCreateScheduledMessageArgs {
   instance_id: string;
   customer_id: string;
-  message: string;
+  message?: Maybe<string>;
   send_at: string;
   cancel_on_reply?: Maybe<boolean>;
+  template?: Maybe<ScheduledTemplateInput>;
+  attachment?: Maybe<ScheduledAttachmentInput>;
 }
 
 export interface MutationUpdateScheduledMessageArgs {
@@ -1276,6 +1510,9 @@ export interface MutationUpdateScheduledMessageArgs {
   message?: Maybe<string>;
   send_at?: Maybe<string>;
   cancel_on_reply?: Maybe<boolean>;
+  template?: Maybe<ScheduledTemplateInput>;
+  attachment?: Maybe<ScheduledAttachmentInput>;
+  remove_attachment?: Maybe<boolean>;
 }
 
 export interface MutationCancelScheduledMessageArgs {
@@ -1455,6 +1692,12 @@ export interface MutationFieldArgs {
   unblockUser: MutationUnblockUserArgs;
   forgot: MutationForgotArgs;
   resetPassword: MutationResetPasswordArgs;
+  createCampaign: MutationCreateCampaignArgs;
+  updateCampaign: MutationUpdateCampaignArgs;
+  startCampaign: MutationStartCampaignArgs;
+  pauseCampaign: MutationPauseCampaignArgs;
+  resumeCampaign: MutationResumeCampaignArgs;
+  cancelCampaign: MutationCancelCampaignArgs;
   sendImageSelenium: MutationSendImageSeleniumArgs;
   sendAudioSelenium: MutationSendAudioSeleniumArgs;
   sendStickerSelenium: MutationSendStickerSeleniumArgs;
@@ -1556,6 +1799,16 @@ export interface Query {
   /** Whether the signed-in user's two-factor is active (`verifyActivity` true) or just verified. */
   getUserValidateTwoFatctor: boolean;
   getFeature: Array<Feature>;
+  /** The tenant's campaigns, newest first; status and search (name) filter. */
+  campaigns: Array<Campaign>;
+  campaign?: Maybe<Campaign>;
+  /** One page of recipients (default page 1, limit 50, at most 500). */
+  campaignRecipients: CampaignRecipientPage;
+  /** Every recipient with its state as CSV (semicolon-separated, pt-BR headers), for the export button. */
+  campaignRecipientsCsv: string;
+  campaignReport: CampaignReport;
+  /** How many an audience reaches and how many are removed, before the campaign is saved. */
+  campaignAudiencePreview: CampaignAudiencePreview;
   /**
    * A short-lived link (10 minutes) to a stored file of the tenant, for <img>/<audio>/downloads, which
    * cannot send the bearer header: /api/file/<name>?t=…&e=…&s=…
@@ -1701,6 +1954,36 @@ export interface QueryGetUserValidateTwoFatctorArgs {
 
 export interface QueryGetFeatureArgs {
   name?: Maybe<string>;
+}
+
+export interface QueryCampaignsArgs {
+  status?: Maybe<string>;
+  search?: Maybe<string>;
+}
+
+export interface QueryCampaignArgs {
+  id: string;
+}
+
+export interface QueryCampaignRecipientsArgs {
+  campaign_id: string;
+  filters?: Maybe<CampaignRecipientFilters>;
+  pagination_page?: Maybe<number>;
+  pagination_limit?: Maybe<number>;
+}
+
+export interface QueryCampaignRecipientsCsvArgs {
+  campaign_id: string;
+  filters?: Maybe<CampaignRecipientFilters>;
+}
+
+export interface QueryCampaignReportArgs {
+  id: string;
+}
+
+export interface QueryCampaignAudiencePreviewArgs {
+  instance_id?: Maybe<string>;
+  audience: CampaignAudienceInput;
 }
 
 export interface QueryFileUrlArgs {
@@ -1945,6 +2228,12 @@ export interface QueryFieldArgs {
   userInfos: NoArgs;
   getUserValidateTwoFatctor: QueryGetUserValidateTwoFatctorArgs;
   getFeature: QueryGetFeatureArgs;
+  campaigns: QueryCampaignsArgs;
+  campaign: QueryCampaignArgs;
+  campaignRecipients: QueryCampaignRecipientsArgs;
+  campaignRecipientsCsv: QueryCampaignRecipientsCsvArgs;
+  campaignReport: QueryCampaignReportArgs;
+  campaignAudiencePreview: QueryCampaignAudiencePreviewArgs;
   fileUrl: QueryFileUrlArgs;
   contacts: QueryContactsArgs;
   contact: QueryContactArgs;
@@ -2118,6 +2407,23 @@ export interface SavedReport {
   updated_at: string;
 }
 
+export interface ScheduledAttachment {
+  /** /api/file/<name> (fileUrl gives a link to open it) */
+  url: string;
+  /** image, audio or document */
+  kind: string;
+  name?: Maybe<string>;
+  mimetype: string;
+}
+
+export interface ScheduledAttachmentInput {
+  /** image, audio or document */
+  kind: string;
+  /** /api/file/<name> as POST /api/file/upload answered, or a data: URL */
+  file_url: string;
+  file_name?: Maybe<string>;
+}
+
 export interface ScheduledMessage {
   id: string;
   instance_id: string;
@@ -2141,6 +2447,10 @@ export interface ScheduledMessage {
   sent_at?: Maybe<string>;
   /** The message in the ticket's history, once sent. */
   customer_chat_id?: Maybe<string>;
+  /** An approved WhatsApp template sent instead of free text (official connections only); message is its text. */
+  template?: Maybe<ScheduledTemplate>;
+  /** A file sent with the message as its caption. */
+  attachment?: Maybe<ScheduledAttachment>;
 }
 
 export interface ScheduledMessageFilters {
@@ -2148,6 +2458,20 @@ export interface ScheduledMessageFilters {
   instance_id?: Maybe<string>;
   customer_id?: Maybe<string>;
   search?: Maybe<string>;
+}
+
+export interface ScheduledTemplate {
+  name: string;
+  language: string;
+  /** Meta's send parameters. */
+  components: unknown;
+}
+
+/** An approved template of the connection (whatsappTemplates) and its send parameters, as sendTemplateMessage takes them. */
+export interface ScheduledTemplateInput {
+  name: string;
+  language: string;
+  components?: Maybe<unknown>;
 }
 
 /** A customer to schedule to, as the picker lists them. */
@@ -2230,6 +2554,8 @@ export interface Subscription {
   ping: boolean;
   /** Ticket events of the connection for the signed-in user's notices. */
   ticketEvents: TicketEvent;
+  /** SPEC §7 campaign created / updated (progress, at most a few per second) / warning, of the viewer's tenant. */
+  campaignEvents: CampaignEvent;
   /** Changes of the connections the viewer may use (administrador: all), e.g. a drop (activated false). */
   instanceUpdated: Instance;
   /** SPEC §7 'global setting changed': the platform switches as they change, instead of each browser polling. */
@@ -2271,6 +2597,7 @@ export interface SubscriptionStreamCustomerChatReactionArgs {
 export interface SubscriptionFieldArgs {
   ping: NoArgs;
   ticketEvents: SubscriptionTicketEventsArgs;
+  campaignEvents: NoArgs;
   instanceUpdated: NoArgs;
   globalSettingChanged: NoArgs;
   streamCustomerChat: SubscriptionStreamCustomerChatArgs;

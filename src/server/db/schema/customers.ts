@@ -29,6 +29,8 @@ export interface CustomersTable {
   blacklisted_by: number | null;
   blacklisted_campaign_at: NullableTimestamp;
   blacklisted_campaign_by: number | null;
+  /** Asked for no more campaigns (0144). */
+  campaign_opted_out_at: NullableTimestamp;
   /** Generated from document_register: its digits, for search. */
   document_digits: Generated<string>;
   created_at: DefaultTimestamp;

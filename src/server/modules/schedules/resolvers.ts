@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCHEDULE_STATUSES, scheduleMessageSchema, sendAtSchema } from '../../../shared/domain/schedules';
+import { SCHEDULE_STATUSES, scheduleAttachmentInputSchema, scheduleMessageSchema, scheduleTemplateSchema, sendAtSchema } from '../../../shared/domain/schedules';
 import type { RequestContext } from '../../graphql/context';
 import { requireViewer } from '../../graphql/guards';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
@@ -8,7 +8,8 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { rowId } from '../../sync/access';
 import { assertUseInstance } from '../instances/instance-access';
 import { publishTenantChange } from '../tenant-changes/tenant-changes';
-import { cancelSchedule, createSchedule, ownerFilter, readSchedule, scheduleOut, updateSchedule } from './schedule-service';
+import { resolveScheduleContent } from './schedule-content';
+import { cancelSchedule, createSchedule, ownerFilter, readSchedule, scheduleOut, updateSchedule, waitingSchedule } from './schedule-service';
 import { listSchedules } from './schedule-store';
 
 const filtersSchema = z
@@ -73,17 +74,24 @@ export const schedulesResolvers: ModuleResolvers = {
         z.object({
           instance_id: rowId,
           customer_id: rowId,
-          message: scheduleMessageSchema,
+          message: scheduleMessageSchema.nullish(),
           send_at: sendAtSchema(Date.now()),
           cancel_on_reply: z.boolean().nullish(),
+          template: scheduleTemplateSchema.nullish(),
+          attachment: scheduleAttachmentInputSchema.nullish(),
         }),
         args,
       );
       assertUseInstance(viewer, input.instance_id);
+      const content = await resolveScheduleContent(context, input.instance_id, {
+        message: input.message ?? null,
+        template: input.template ?? null,
+        attachment: input.attachment ?? null,
+      });
       const id = await createSchedule(context.database, jobsOf(context), viewer, {
         instanceId: input.instance_id,
         customerId: input.customer_id,
-        message: input.message,
+        content,
         sendAt: input.send_at,
         cancelOnReply: input.cancel_on_reply ?? false,
       });
@@ -93,11 +101,32 @@ export const schedulesResolvers: ModuleResolvers = {
     updateScheduledMessage: async (_, args, context) => {
       const viewer = requireViewer(context);
       const input = parseInput(
-        z.object({ id: rowId, message: scheduleMessageSchema.nullish(), send_at: sendAtSchema(Date.now()).nullish(), cancel_on_reply: z.boolean().nullish() }),
+        z.object({
+          id: rowId,
+          message: scheduleMessageSchema.nullish(),
+          send_at: sendAtSchema(Date.now()).nullish(),
+          cancel_on_reply: z.boolean().nullish(),
+          template: scheduleTemplateSchema.nullish(),
+          attachment: scheduleAttachmentInputSchema.nullish(),
+          remove_attachment: z.boolean().nullish(),
+        }),
         args,
       );
+      const changesContent = input.message != null || input.template != null || input.attachment != null || input.remove_attachment === true;
+      let content;
+      if (changesContent) {
+        const row = await waitingSchedule(context.database, viewer, input.id);
+        // A new text alone keeps the file; a template stays until text or a file replaces it.
+        const keepsTemplate = input.message == null && input.attachment == null && input.remove_attachment !== true;
+        content = await resolveScheduleContent(context, row.instance_id, {
+          message: input.message ?? (row.template ? null : row.message),
+          template: input.template ?? (keepsTemplate ? row.template : null),
+          attachment: input.attachment ?? null,
+          keptAttachment: input.remove_attachment ? null : row.attachment,
+        });
+      }
       await updateSchedule(context.database, jobsOf(context), viewer, input.id, {
-        message: input.message ?? undefined,
+        content,
         sendAt: input.send_at ?? undefined,
         cancelOnReply: input.cancel_on_reply ?? undefined,
       });

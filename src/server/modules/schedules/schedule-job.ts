@@ -3,9 +3,10 @@ import { ADMIN_ROLE } from '../../../shared/domain/routes';
 import { LATE_AFTER_MS, scheduleTexts } from '../../../shared/domain/schedules';
 import type { ContextDeps } from '../../graphql/request-context';
 import { defineJob, type JobRef } from '../../jobs/job-queue';
-import { sendOutgoing } from '../messages/outgoing';
+import { saveTemplateSend } from '../../channels/template-sends';
+import { sendOutgoing, type OutgoingContent } from '../messages/outgoing';
 import { publishTenantChange } from '../tenant-changes/tenant-changes';
-import { claimSchedule, customerWroteSince, settleSchedule } from './schedule-store';
+import { claimSchedule, customerWroteSince, settleSchedule, type ScheduleRow } from './schedule-store';
 
 export interface ScheduledMessageJobData {
   tenantId: number;
@@ -13,6 +14,21 @@ export interface ScheduledMessageJobData {
 }
 
 export const SCHEDULED_MESSAGE_JOB: JobRef<ScheduledMessageJobData> = { name: 'crm.scheduled-message' };
+
+/** The message a schedule sends: its template, its file with the text as caption, or its text. */
+function contentOf(row: ScheduleRow): OutgoingContent {
+  if (row.template) return { type: 'template', message: row.message };
+  const file = row.attachment;
+  if (!file) return { type: 'text', message: row.message };
+  return {
+    type: file.kind,
+    message: null,
+    caption: file.kind === 'audio' ? null : row.message || null,
+    mediaUrl: file.url,
+    documentName: file.name,
+    documentMimetype: file.mimetype,
+  };
+}
 
 /** A refusal the attendant must read (24-hour window, a customer or connection gone): failed, not retried. */
 const refusalOf = (error: unknown): string | null =>
@@ -43,7 +59,10 @@ export const scheduledMessageJob = (deps: ContextDeps) =>
       const user = await database.withTenant(tenantId, (tx) =>
         tx.selectFrom('users').select('user_department_id').where('tenant_id', '=', tenantId).where('id', '=', row.user_id).executeTakeFirst(),
       );
+      const hash = `schedule:${tenantId}:${id}`;
       try {
+        // Stored before the message is queued, so the dispatcher finds what to ask Meta for (a repeat keeps the first).
+        if (row.template) await database.withTenant(tenantId, (tx) => saveTemplateSend(tx, tenantId, hash, row.template!));
         const { message } = await sendOutgoing(messaging, {
           tenantId,
           // The schedule was authorised when made; at send time the message goes into whichever
@@ -51,9 +70,10 @@ export const scheduledMessageJob = (deps: ContextDeps) =>
           viewer: { userId: row.user_id, roleName: ADMIN_ROLE, departmentId: user?.user_department_id ?? null },
           instanceId: row.instance_id,
           to: { customerId: row.customer_id },
-          content: { type: 'text', message: row.message },
-          hash: `schedule:${tenantId}:${id}`,
-          freeForm: true,
+          content: contentOf(row),
+          hash,
+          // A template is how a business writes first; text and files need the 24-hour window.
+          freeForm: row.template === null,
         });
         await settleSchedule(database, tenantId, id, { status: 'enviada', customer_chat_id: message.id, late, sent_at: new Date() });
       } catch (error) {

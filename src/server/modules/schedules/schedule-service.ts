@@ -10,6 +10,13 @@ import { listSchedules, type ScheduleListRow } from './schedule-store';
 import { scheduleServerTexts as texts } from './texts';
 import type { ScheduleStatus } from '../../../shared/domain/schedules';
 import { ADMIN_ROLE } from '../../../shared/domain/routes';
+import type { ScheduleContent } from './schedule-content';
+
+const contentColumns = (content: ScheduleContent) => ({
+  message: content.message,
+  template: content.template && JSON.stringify(content.template),
+  attachment: content.attachment && JSON.stringify(content.attachment),
+});
 
 export const scheduleOut = (row: ScheduleListRow & { shown: ScheduleStatus }): ScheduledMessage => ({
   id: String(row.id),
@@ -28,6 +35,8 @@ export const scheduleOut = (row: ScheduleListRow & { shown: ScheduleStatus }): S
   failure_reason: row.shown === 'falhou' ? (row.failure_reason ?? row.message_failure) : row.shown === 'cancelada' ? (row.failure_reason ?? scheduleTexts.canceledByReply) : null,
   sent_at: row.sent_at ? formatTimestamp(row.sent_at) : null,
   customer_chat_id: row.customer_chat_id === null ? null : String(row.customer_chat_id),
+  template: row.template,
+  attachment: row.attachment,
 });
 
 /** Whose schedules a viewer works with: an administrador's are everyone's. */
@@ -42,7 +51,7 @@ export async function readSchedule(database: Database, viewer: Viewer, id: numbe
 export interface CreateSchedule {
   instanceId: number;
   customerId: number;
-  message: string;
+  content: ScheduleContent;
   sendAt: number;
   cancelOnReply: boolean;
 }
@@ -59,7 +68,7 @@ export async function createSchedule(database: Database, jobs: JobQueue, viewer:
         instance_id: input.instanceId,
         customer_id: input.customerId,
         user_id: viewer.userId,
-        message: input.message,
+        ...contentColumns(input.content),
         send_at: new Date(input.sendAt),
         cancel_on_reply: input.cancelOnReply,
       })
@@ -77,7 +86,7 @@ export async function updateSchedule(
   jobs: JobQueue,
   viewer: Viewer,
   id: number,
-  patch: { message?: string; sendAt?: number; cancelOnReply?: boolean },
+  patch: { content?: ScheduleContent; sendAt?: number; cancelOnReply?: boolean },
 ): Promise<void> {
   const tenantId = viewer.tenantId;
   await database.withTenant(tenantId, async (tx) => {
@@ -90,7 +99,7 @@ export async function updateSchedule(
     await tx
       .updateTable('scheduled_messages')
       .set({
-        ...(patch.message !== undefined ? { message: patch.message } : {}),
+        ...(patch.content !== undefined ? contentColumns(patch.content) : {}),
         ...(patch.sendAt !== undefined ? { send_at: new Date(patch.sendAt) } : {}),
         ...(patch.cancelOnReply !== undefined ? { cancel_on_reply: patch.cancelOnReply } : {}),
         job_id: jobId,
@@ -113,6 +122,11 @@ export async function cancelSchedule(database: Database, jobs: JobQueue, viewer:
       .where('id', '=', id)
       .execute();
   });
+}
+
+/** The viewer's schedule while it still waits (what an edit starts from); refused otherwise. */
+export async function waitingSchedule(database: Database, viewer: Viewer, id: number) {
+  return database.withTenant(viewer.tenantId, (tx) => lockWaiting(tx, viewer, id));
 }
 
 /** The viewer's schedule, still waiting (the job has not claimed it), locked against the job's claim. */

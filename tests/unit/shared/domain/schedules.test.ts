@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleStatus, sendAtSchema } from '../../../../src/shared/domain/schedules';
+import { attachmentKindOf, scheduleStatus, sendAtSchema } from '../../../../src/shared/domain/schedules';
 
 describe('scheduled message rules', () => {
   const now = Date.parse('2026-11-25T12:00:00Z');
@@ -18,5 +18,15 @@ describe('scheduled message rules', () => {
     expect(scheduleStatus({ ...base, stored: 'agendada', customerWroteSince: true })).toBe('agendada');
     expect(scheduleStatus({ ...base, stored: 'agendada', cancelOnReply: true, customerWroteSince: true })).toBe('cancelada');
     expect(scheduleStatus({ ...base, stored: 'enviada', cancelOnReply: true, customerWroteSince: true })).toBe('enviada');
+  });
+});
+
+describe('a scheduled attachment’s kind', () => {
+  it('sends JPEG and PNG as images, audio as audio, the rest as documents', () => {
+    expect(attachmentKindOf('image/png')).toBe('image');
+    expect(attachmentKindOf('image/jpeg')).toBe('image');
+    expect(attachmentKindOf('audio/ogg')).toBe('audio');
+    expect(attachmentKindOf('image/gif')).toBe('document');
+    expect(attachmentKindOf('application/pdf')).toBe('document');
   });
 });

@@ -1,4 +1,12 @@
-import type { Category, CrmReason, ScheduleRecipient, ScheduledMessage } from '../../../../shared/graphql/generated';
+import type {
+  Category,
+  CrmReason,
+  ScheduleRecipient,
+  ScheduledAttachmentInput,
+  ScheduledMessage,
+  ScheduledTemplateInput,
+  WhatsappTemplate,
+} from '../../../../shared/graphql/generated';
 import { gqlOperation } from '../../../ui/admin';
 import type { CategoryInput, CrmReasonInput } from '../../../../shared/domain/crm';
 
@@ -27,25 +35,41 @@ export const DELETE_CATEGORY = gqlOperation<{ deleteCategory: boolean }, { id: s
 
 export type ScheduleRow = ScheduledMessage;
 const SCHEDULE_FIELDS = `id instance_id instance_name customer_id customer_name phone_number user_id user_name message send_at
-  cancel_on_reply status late failure_reason sent_at customer_chat_id`;
+  cancel_on_reply status late failure_reason sent_at customer_chat_id template { name language components } attachment { url kind name mimetype }`;
 
 export const SCHEDULES = gqlOperation<{ scheduledMessages: ScheduleRow[] }>(`query ScheduledMessages { scheduledMessages { ${SCHEDULE_FIELDS} } }`);
-export interface ScheduleVariables {
+/** What a schedule sends, as createScheduledMessage / updateScheduledMessage take it. */
+export interface ScheduleContentVariables {
+  message: string | null;
+  template: ScheduledTemplateInput | null;
+  attachment: ScheduledAttachmentInput | null;
+}
+export interface ScheduleVariables extends ScheduleContentVariables {
   instance_id: string;
   customer_id: string;
-  message: string;
   send_at: string;
   cancel_on_reply: boolean;
 }
 export const CREATE_SCHEDULE = gqlOperation<{ createScheduledMessage: ScheduleRow }, ScheduleVariables>(
-  `mutation CreateScheduledMessage($instance_id: ID!, $customer_id: ID!, $message: String!, $send_at: String!, $cancel_on_reply: Boolean) {
-    createScheduledMessage(instance_id: $instance_id, customer_id: $customer_id, message: $message, send_at: $send_at, cancel_on_reply: $cancel_on_reply) { id }
+  `mutation CreateScheduledMessage($instance_id: ID!, $customer_id: ID!, $message: String, $send_at: String!, $cancel_on_reply: Boolean,
+    $template: ScheduledTemplateInput, $attachment: ScheduledAttachmentInput) {
+    createScheduledMessage(instance_id: $instance_id, customer_id: $customer_id, message: $message, send_at: $send_at, cancel_on_reply: $cancel_on_reply,
+      template: $template, attachment: $attachment) { id }
   }`,
 );
-export const UPDATE_SCHEDULE = gqlOperation<{ updateScheduledMessage: ScheduleRow }, { id: string; message: string; send_at: string; cancel_on_reply: boolean }>(
-  `mutation UpdateScheduledMessage($id: ID!, $message: String, $send_at: String, $cancel_on_reply: Boolean) {
-    updateScheduledMessage(id: $id, message: $message, send_at: $send_at, cancel_on_reply: $cancel_on_reply) { id }
+export const UPDATE_SCHEDULE = gqlOperation<
+  { updateScheduledMessage: ScheduleRow },
+  ScheduleContentVariables & { id: string; send_at: string; cancel_on_reply: boolean; remove_attachment: boolean }
+>(
+  `mutation UpdateScheduledMessage($id: ID!, $message: String, $send_at: String, $cancel_on_reply: Boolean,
+    $template: ScheduledTemplateInput, $attachment: ScheduledAttachmentInput, $remove_attachment: Boolean) {
+    updateScheduledMessage(id: $id, message: $message, send_at: $send_at, cancel_on_reply: $cancel_on_reply,
+      template: $template, attachment: $attachment, remove_attachment: $remove_attachment) { id }
   }`,
+);
+/** An official connection's approved templates, from the last copy (no call to Meta while typing). */
+export const APPROVED_TEMPLATES = gqlOperation<{ whatsappTemplates: Array<Pick<WhatsappTemplate, 'id' | 'name' | 'language' | 'components'>> }, { instance_id: string }>(
+  'query ScheduleTemplates($instance_id: ID!) { whatsappTemplates(instance_id: $instance_id, status: "APPROVED", refresh: false) { id name language components } }',
 );
 export const CANCEL_SCHEDULE = gqlOperation<{ cancelScheduledMessage: ScheduleRow }, { id: string }>(
   'mutation CancelScheduledMessage($id: ID!) { cancelScheduledMessage(id: $id) { id } }',
@@ -53,4 +77,6 @@ export const CANCEL_SCHEDULE = gqlOperation<{ cancelScheduledMessage: ScheduleRo
 export const RECIPIENTS = gqlOperation<{ scheduleRecipients: ScheduleRecipient[] }, { search: string }>(
   'query ScheduleRecipients($search: String!) { scheduleRecipients(search: $search) { id name phone_number } }',
 );
-export const CONNECTIONS = gqlOperation<{ instances: Array<{ id: string; name: string }> }>('query ScheduleConnections { instances { id name } }');
+export const CONNECTIONS = gqlOperation<{ instances: Array<{ id: string; name: string; is_official: boolean }> }>(
+  'query ScheduleConnections { instances { id name is_official } }',
+);

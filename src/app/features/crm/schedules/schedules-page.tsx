@@ -1,12 +1,15 @@
-import { Badge, Button, Checkbox, Select, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { SCHEDULE_STATUSES } from '../../../../shared/domain/schedules';
+import { attachmentKindOf, SCHEDULE_STATUSES } from '../../../../shared/domain/schedules';
+import { bodyParameters } from '../../../../shared/domain/template-variables';
 import { AdminPage, AdminTable, EntityFormDrawer, adminKey, confirmDanger, foldText, useGqlMutation, useGqlQuery, useListParams } from '../../../ui/admin';
-import { CANCEL_SCHEDULE, CONNECTIONS, CREATE_SCHEDULE, SCHEDULES, UPDATE_SCHEDULE, type ScheduleRow } from '../api/crm-operations';
+import { CANCEL_SCHEDULE, CONNECTIONS, CREATE_SCHEDULE, SCHEDULES, UPDATE_SCHEDULE, type ScheduleContentVariables, type ScheduleRow } from '../api/crm-operations';
 import { t } from '../texts';
 import { RecipientSelect } from './recipient-select';
-import { scheduleFormSchema, toLocalInput, toTimestamp, type ScheduleFormValues } from './schedule-form';
+import { fileDataUrl } from './file-data-url';
+import { ScheduleContentFields, type ScheduleFileState } from './schedule-content-fields';
+import { parseTemplateValue, scheduleFormSchema, templateValue, templateVariablesOf, toLocalInput, toTimestamp, type ScheduleFormValues } from './schedule-form';
 
 const FILTERS = ['status'] as const;
 const INVALIDATES = ['schedules'] as const;
@@ -35,6 +38,45 @@ function StatusBadge({ row }: { row: ScheduleRow }) {
   );
 }
 
+/** The message, template or file a schedule sends, from the form. */
+async function contentOf(values: ScheduleFormValues, files: ScheduleFileState): Promise<ScheduleContentVariables> {
+  if (values.kind === 'template') {
+    const keys = Object.keys(values.variables);
+    return { message: null, template: { ...parseTemplateValue(values.template), components: bodyParameters(keys, values.variables) }, attachment: null };
+  }
+  const attachment = files.file
+    ? { kind: attachmentKindOf(files.file.type), file_url: await fileDataUrl(files.file), file_name: files.file.name }
+    : null;
+  return { message: values.message || null, template: null, attachment };
+}
+
+/** What the list says about a schedule's message: the text, and whether it is a template or carries a file. */
+function MessageCell({ row }: { row: ScheduleRow }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" lineClamp={2}>
+        {row.message || row.attachment?.name}
+      </Text>
+      {(row.template || row.attachment) && (
+        <Group gap={4}>
+          {row.template && (
+            <Badge size="xs" variant="outline">
+              {t.schedules.content.templateBadge}: {row.template.name}
+            </Badge>
+          )}
+          {row.attachment && (
+            <Badge size="xs" variant="outline" color="gray">
+              {t.schedules.content.fileBadge}: {row.attachment.name ?? row.attachment.kind}
+            </Badge>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+const NO_FILES: ScheduleFileState = { file: null, kept: null, removeKept: false };
+
 /** crm/schedules: every signed-in user's scheduled messages (an administrador's list has everyone's). */
 export function SchedulesPage() {
   const params = useListParams(FILTERS);
@@ -46,11 +88,21 @@ export function SchedulesPage() {
   const [editing, setEditing] = useState<ScheduleRow | 'new' | null>(null);
   const current = editing !== null && editing !== 'new' ? editing : null;
   const connectionOptions = (connections.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const officialIds = useMemo(() => new Set((connections.data ?? []).filter((c) => c.is_official).map((c) => String(c.id))), [connections.data]);
+  const [files, setFiles] = useState<ScheduleFileState>(NO_FILES);
+  const open = (next: ScheduleRow | 'new') => {
+    setFiles(next === 'new' ? NO_FILES : { file: null, kept: next.attachment ?? null, removeKept: false });
+    setEditing(next);
+  };
   const initialValues = useMemo<ScheduleFormValues>(
     () => ({
       instance_id: current?.instance_id ?? (connectionOptions.length === 1 ? connectionOptions[0]!.value : ''),
       customer_id: current?.customer_id ?? '',
-      message: current?.message ?? '',
+      kind: current?.template ? 'template' : 'text',
+      message: current?.template ? '' : (current?.message ?? ''),
+      template: current?.template ? templateValue(current.template) : '',
+      variables: current?.template ? templateVariablesOf(current.template.components) : {},
+      has_file: Boolean(current?.attachment),
       send_at: current ? toLocalInput(current.send_at) : '',
       cancel_on_reply: current?.cancel_on_reply ?? false,
     }),
@@ -65,7 +117,7 @@ export function SchedulesPage() {
     await cancel.mutateAsync({ id: row.id }).then(() => notifications.show({ color: 'teal', title: t.done, message: t.schedules.cancelled }), () => undefined);
   };
 
-  const addButton = <Button onClick={() => setEditing('new')}>{t.schedules.add}</Button>;
+  const addButton = <Button onClick={() => open('new')}>{t.schedules.add}</Button>;
   return (
     <AdminPage description={t.schedules.description} action={addButton}>
       <AdminTable<ScheduleRow, (typeof FILTERS)[number]>
@@ -91,7 +143,7 @@ export function SchedulesPage() {
               </Stack>
             ),
           },
-          { accessor: 'message', title: t.schedules.columns.message, render: (s) => <Text size="sm" lineClamp={2}>{s.message}</Text> },
+          { accessor: 'message', title: t.schedules.columns.message, render: (s) => <MessageCell row={s} /> },
           { accessor: 'status', title: t.schedules.columns.status, width: 130, render: (s) => <StatusBadge row={s} /> },
           { accessor: 'user_name', title: t.schedules.columns.user },
           { accessor: 'instance_name', title: t.schedules.columns.connection },
@@ -109,7 +161,7 @@ export function SchedulesPage() {
         rowActions={(s) =>
           s.status === 'agendada'
             ? [
-                { label: t.schedules.actions.edit, onClick: () => setEditing(s) },
+                { label: t.schedules.actions.edit, onClick: () => open(s) },
                 { label: t.schedules.actions.cancel, danger: true, onClick: () => void askCancel(s) },
               ]
             : []
@@ -127,9 +179,11 @@ export function SchedulesPage() {
         successMessage={current ? t.schedules.saved : t.schedules.created}
         onSubmit={async (values) => {
           const send_at = toTimestamp(values.send_at);
+          const content = await contentOf(values, files);
+          const { instance_id, customer_id, cancel_on_reply } = values;
           await (current
-            ? update.mutateAsync({ id: current.id, message: values.message, send_at, cancel_on_reply: values.cancel_on_reply })
-            : create.mutateAsync({ ...values, send_at }));
+            ? update.mutateAsync({ id: current.id, ...content, send_at, cancel_on_reply, remove_attachment: files.removeKept || values.kind === 'template' })
+            : create.mutateAsync({ instance_id, customer_id, ...content, send_at, cancel_on_reply }));
           setEditing(null);
         }}
       >
@@ -150,7 +204,7 @@ export function SchedulesPage() {
               initialLabel={current ? (current.customer_name ? `${current.customer_name} (${current.phone_number})` : current.phone_number) : null}
               disabled={current !== null}
             />
-            <Textarea label={t.schedules.message} withAsterisk autosize minRows={3} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
+            <ScheduleContentFields form={form} officialIds={officialIds} files={files} onFiles={setFiles} />
             <TextInput type="datetime-local" step={1} label={t.schedules.sendAt} withAsterisk key={form.key('send_at')} {...form.getInputProps('send_at')} />
             <Checkbox label={t.schedules.cancelOnReply} key={form.key('cancel_on_reply')} {...form.getInputProps('cancel_on_reply', { type: 'checkbox' })} />
           </Stack>

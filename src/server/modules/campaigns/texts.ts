@@ -1,0 +1,26 @@
+/** pt-BR texts of campaigns (server side; SPEC §8 shows them as 'Erro nos dados informados.'). */
+export const campaignTexts = {
+  notFound: 'Campanha não encontrada.',
+  nameRequired: 'Informe o nome da campanha.',
+  nameTooLong: 'Use no máximo 120 caracteres no nome.',
+  instanceNotFound: 'Conexão não encontrada.',
+  audienceEmpty: 'Escolha quem vai receber: grupos, categorias, contatos ou um arquivo CSV.',
+  noRecipients: 'Nenhum contato do público escolhido pode receber campanhas.',
+  messageRequired: 'Escreva a mensagem ou escolha um modelo de mensagem.',
+  messageTooLong: 'Use no máximo 4096 caracteres na mensagem.',
+  quickAnswerNotFound: 'Modelo de mensagem não encontrado.',
+  templateRequired: 'Em uma conexão oficial, escolha um modelo aprovado pela Meta.',
+  templateNotApproved: 'O modelo escolhido não está aprovado pela Meta para esta conexão.',
+  templateInvalid: 'Nome ou idioma do modelo inválido.',
+  variableInvalid: 'Cada variável precisa de um campo do contato ou de um texto fixo.',
+  flowNotFound: 'Fluxo ativo não encontrado ou sem versão publicada.',
+  notEditable: 'A campanha já começou: não pode mais ser alterada.',
+  notStartable: 'Só uma campanha em rascunho pode ser iniciada.',
+  notRunning: 'A campanha não está em andamento.',
+  notPaused: 'A campanha não está pausada.',
+  notCancelable: 'A campanha já terminou.',
+  csvTooLarge: 'O arquivo CSV é grande demais (até 5 MB).',
+  tooManyRecipients: 'Uma campanha pode ter até 100.000 contatos.',
+  limitWarning: (limit: string, at: string) =>
+    `Limite de ${limit} conversas em 24 horas da conexão atingido: o envio continua sozinho em ${at}.`,
+} as const;
