@@ -252,6 +252,44 @@ describe('WhatsApp campaigns (whatsapp/campaigns) on the job queue', () => {
     expect(await campaignMessages(campaign.id)).toHaveLength(2);
   });
 
+  it('starts a published active chat flow per recipient instead of a message, in a campaign ticket', async () => {
+    await setPace(50);
+    const at = { x: 0, y: 0 };
+    const draft = JSON.stringify({
+      nodes: [
+        { id: 's', type: 'start', position: at, data: { trigger: 'manual' } },
+        { id: 'm', type: 'message', position: at, data: { text: 'Olá! Temos novidades para você.', buttons: [] } },
+        { id: 'e', type: 'end', position: at, data: {} },
+      ],
+      edges: [
+        { id: '1', source: 's', target: 'm' },
+        { id: '2', source: 'm', target: 'e' },
+      ],
+    });
+    const flow = (await gql(`mutation ($input: ChatFlowInput!) { createChatFlow(kind: "active", input: $input) { flow { id } } }`, { input: { name: 'Novidades', draft } })).data!.createChatFlow.flow;
+    const unpublished = await gql(CREATE, { input: { name: 'Fluxo', instance_id: String(f.alpha.instanceId), flow_id: flow.id, audience: { customer_ids: ['1'] } } });
+    expect(JSON.stringify(unpublished.errors)).toContain('Fluxo ativo não encontrado ou sem versão publicada.');
+    await gql(`mutation ($id: ID!) { publishChatFlow(id: $id) { flow { id } } }`, { id: flow.id });
+    const people = await contacts(3);
+    const campaign = await create({ name: 'Fluxo', message: null, flow_id: flow.id, audience: { customer_ids: people.map((p) => String(p.id)) } });
+    await run('startCampaign', campaign.id);
+    const done = await waitFor(campaign.id, (c) => c.status === 'concluida' && c.counts.sent === 3);
+    expect(done.counts).toMatchObject({ total: 3, sent: 3, failed: 0 });
+    const tickets = await db<Data[]>((tx) =>
+      tx.selectFrom('chat_tickets').select(['id', 'customer_id', 'is_campaign', 'campaign_id']).where('campaign_id', '=', Number(campaign.id)).execute(),
+    );
+    expect(tickets.map((t) => t.customer_id).sort()).toEqual(people.map((p) => p.id).sort());
+    expect(tickets.every((t) => t.is_campaign)).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await db<Data[]>((tx) => tx.selectFrom('customer_chats').select('chat_ticket_id').where('message', '=', 'Olá! Temos novidades para você.').where('chat_ticket_id', 'in', tickets.map((t) => t.id)).execute())).length,
+        { timeout: 5000, interval: 100 },
+      )
+      .toBe(3);
+    expect(await campaignMessages(campaign.id)).toHaveLength(0);
+  });
+
   it('gives another tenant nothing, and an attendant without the route nothing', async () => {
     const people = await contacts(1);
     const campaign = await create({ audience: { customer_ids: [String(people[0]!.id)] } });
@@ -396,17 +434,17 @@ describe('a server killed mid-campaign', () => {
         const { campaign } = await gql(GET, { id: createCampaign.id }, token);
         return campaign.status === 'concluida' ? campaign : undefined;
       },
-      60_000,
+      150_000,
       'campaign finished after the restart',
     );
     expect(done.counts.total).toBe(RECIPIENTS_TOTAL);
     const sent = await until(async () => {
       const all = await outbox();
       return all.length >= RECIPIENTS_TOTAL ? all : undefined;
-    }, 30_000, 'every campaign message on the phones');
+    }, 60_000, 'every campaign message on the phones');
     // Exactly one message per recipient.
     expect(sent).toHaveLength(RECIPIENTS_TOTAL);
     expect(new Set(sent.map((m) => m.text)).size).toBe(RECIPIENTS_TOTAL);
     expect(sent.map((m) => m.text).sort()).toEqual(names.map((name) => `Campanha para ${name}`).sort());
-  }, 150_000);
+  }, 300_000);
 });
