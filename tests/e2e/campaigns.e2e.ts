@@ -99,7 +99,7 @@ describe('WhatsApp campaigns', () => {
     const campaignId = page.url().split('/').pop()!;
     const pausedAt = Date.now();
     await page.getByRole('dialog').getByRole('button', { name: 'Pausar' }).click();
-    await expect.poll(async () => (await graphql('query ($id: ID!) { campaign(id: $id) { status } }', { id: campaignId }, token)).campaign.status, { timeout: 5000, interval: 100 }).toBe('pausada');
+    await expect.poll(async () => (await graphql('query ($id: ID!) { campaign(id: $id) { status } }', { id: campaignId }, token)).campaign.status, { timeout: 15_000, interval: 100 }).toBe('pausada');
     console.log(`paused on the server after ${Date.now() - pausedAt} ms`);
     await page.getByRole('button', { name: 'Retomar', exact: true }).waitFor({ timeout: 15_000 });
     console.log(`paused on screen after ${Date.now() - pausedAt} ms`);

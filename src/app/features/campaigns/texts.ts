@@ -109,7 +109,7 @@ export const t = {
     failures: 'Falhas por motivo',
     failuresEmpty: 'Nenhuma falha.',
     replies: 'Respostas',
-    ticketsOpened: 'atendimentos abertos na aba Campanhas',
+    ticketsOpened: 'atendimentos abertos na aba Campanha',
     recipients: 'Destinatários',
     searchRecipient: 'Buscar contato',
     state: 'Situação',
