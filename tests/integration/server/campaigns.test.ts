@@ -255,21 +255,25 @@ describe('WhatsApp campaigns (whatsapp/campaigns) on the job queue', () => {
   it('starts a published active chat flow per recipient instead of a message, in a campaign ticket', async () => {
     await setPace(50);
     const at = { x: 0, y: 0 };
+    // An active flow opens with an approved template (issue 16: the business writes first).
     const draft = JSON.stringify({
       nodes: [
         { id: 's', type: 'start', position: at, data: { trigger: 'manual' } },
+        { id: 't', type: 'template', position: at, data: { name: 'novidades', language: 'pt_BR', parameters: [] } },
         { id: 'm', type: 'message', position: at, data: { text: 'Olá! Temos novidades para você.', buttons: [] } },
         { id: 'e', type: 'end', position: at, data: {} },
       ],
       edges: [
-        { id: '1', source: 's', target: 'm' },
-        { id: '2', source: 'm', target: 'e' },
+        { id: '1', source: 's', target: 't' },
+        { id: '2', source: 't', target: 'm' },
+        { id: '3', source: 'm', target: 'e' },
       ],
     });
     const flow = (await gql(`mutation ($input: ChatFlowInput!) { createChatFlow(kind: "active", input: $input) { flow { id } } }`, { input: { name: 'Novidades', draft } })).data!.createChatFlow.flow;
     const unpublished = await gql(CREATE, { input: { name: 'Fluxo', instance_id: String(f.alpha.instanceId), flow_id: flow.id, audience: { customer_ids: ['1'] } } });
     expect(JSON.stringify(unpublished.errors)).toContain('Fluxo ativo não encontrado ou sem versão publicada.');
-    await gql(`mutation ($id: ID!) { publishChatFlow(id: $id) { flow { id } } }`, { id: flow.id });
+    const published = await gql(`mutation ($id: ID!) { publishChatFlow(id: $id) { flow { id } problems { message } } }`, { id: flow.id });
+    expect(published.data?.publishChatFlow.problems).toEqual([]);
     const people = await contacts(3);
     const campaign = await create({ name: 'Fluxo', message: null, flow_id: flow.id, audience: { customer_ids: people.map((p) => String(p.id)) } });
     await run('startCampaign', campaign.id);
