@@ -9,17 +9,18 @@
  * message's document: the figure is messages / (time until the last client got the last one).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver, type EventLoopUtilization, performance as perf } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { execSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type Database } from '../../src/server/db/database';
-import { startServer, type RunningServer } from '../../src/server/main';
+import type { Database } from '../../src/server/db/database';
+import type { RunningServer } from '../../src/server/main';
+import { benchDatabases, percentile, withServer } from './_bench-server';
 import { TEST_APP_SECRET, TEST_PHONE_NUMBER_ID } from '../helpers/cloud-api-fixtures';
 import type { LoadFigures, LoadOptions } from './_channels-load';
 
@@ -31,7 +32,6 @@ const CONCURRENCY = Number(process.argv[3] ?? 64);
 const TARGET_RATE = Number(process.env.BENCH_RATE ?? 1000);
 const CUSTOMERS = 300;
 const CLIENTS = 4;
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Figures {
   path: string;
@@ -122,7 +122,6 @@ function postgresCpuMs(): number {
 }
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** BENCH_PROFILE=<dir>: a CPU profile of the server process during each load, to find where the time goes. */
 async function startProfile(): Promise<{ stop(name: string): Promise<void> } | null> {
@@ -244,61 +243,12 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
   };
 }
 
-async function withServer(kind: 'pglite' | 'postgres', fn: (server: RunningServer, database: Database) => Promise<void>): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-'));
-  const dbName = `pedbot_bench_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const admin = await openDatabase({ databaseUrl: PG_URL, migrate: false });
-    await admin.asOwner((db) => sql.raw(`create database ${dbName}`).execute(db));
-    await admin.close();
-    const url = new URL(PG_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const server = await startServer({
-    port: 0,
-    quiet: true,
-    demo: true,
-    config: { dataDir, databaseUrl, logLevel: 'silent', cloudApiAppSecret: TEST_APP_SECRET, sandboxAckStepMs: 1000, host: '127.0.0.1' },
-  });
-  try {
-    await fn(server, server.database);
-  } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const admin = await openDatabase({ databaseUrl: PG_URL, migrate: false });
-      await admin.asOwner((db) => sql.raw(`drop database if exists ${dbName} with (force)`).execute(db));
-      await admin.close();
-    }
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    const probe = await openDatabase({ databaseUrl: PG_URL, migrate: false });
-    // As the owner: the app role exists only once some database of the cluster was migrated.
-    await probe.asOwner((db) => sql`select 1`.execute(db));
-    await probe.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const uptime = () => execSync('uptime').toString().trim();
 const uptimeBefore = uptime();
 const loadBefore = loadavg()[0]!;
 const figures: Figures[] = [];
-const ONLY = process.env.BENCH_DB;
-for (const kind of ['pglite', 'postgres'] as const) {
-  if (ONLY && ONLY !== kind) continue;
-  if (kind === 'postgres' && !(await postgresAnswers())) {
-    console.log(`PostgreSQL at ${PG_URL} does not answer: skipped`);
-    continue;
-  }
-  await withServer(kind, async (server, database) => {
+for (const kind of await benchDatabases()) {
+  await withServer(kind, { cloudApiAppSecret: TEST_APP_SECRET, sandboxAckStepMs: 1000 }, async (server, database) => {
     for (const path of ['sandbox', 'cloud-api'] as const) {
       if (process.env.BENCH_PATH && process.env.BENCH_PATH !== path) continue;
       figures.push(await run(server, database, kind, path));
