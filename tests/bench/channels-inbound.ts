@@ -9,17 +9,18 @@
  * message's document: the figure is messages / (time until the last client got the last one).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver, type EventLoopUtilization, performance as perf } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { execSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type Database } from '../../src/server/db/database';
-import { startServer, type RunningServer } from '../../src/server/main';
+import type { Database } from '../../src/server/db/database';
+import type { RunningServer } from '../../src/server/main';
+import { benchDatabases, percentile, withServer } from './_bench-server';
 import { TEST_APP_SECRET, TEST_PHONE_NUMBER_ID } from '../helpers/cloud-api-fixtures';
 import type { LoadFigures, LoadOptions } from './_channels-load';
 
@@ -31,7 +32,6 @@ const CONCURRENCY = Number(process.argv[3] ?? 64);
 const TARGET_RATE = Number(process.env.BENCH_RATE ?? 1000);
 const CUSTOMERS = 300;
 const CLIENTS = 4;
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Figures {
   path: string;
@@ -46,6 +46,8 @@ interface Figures {
   p99: number;
   /** Server process CPU (user + system) per measured message (after the warm-up): what the figures cost, whatever else runs on the machine. */
   cpuMsPerMessage: number;
+  /** The part of it on the main thread (the event loop); the rest ran on other threads (PGlite's, GC helpers). */
+  mainCpuMsPerMessage: number;
   /** PostgreSQL server processes' CPU per message (0 for PGlite, which runs inside the server process). */
   dbCpuMsPerMessage: number;
   /** The load generator and its subscribed clients, per message (not part of the system under test). */
@@ -104,25 +106,31 @@ function watchLoop(): { stop(): LoopFigures } {
   };
 }
 
+/** user + system CPU time (ms) in a /proc stat file (a process's or a thread's). */
+function statCpuMs(path: string): number {
+  const stat = readFileSync(path, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 /** CPU time (ms) of every process named postgres, from /proc: the database server's share of the work. */
 function postgresCpuMs(): number {
-  let ticks = 0;
+  let ms = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') ms += statCpuMs(`/proc/${pid}/stat`);
     } catch {
       // The process ended meanwhile.
     }
   }
-  return (ticks * 1000) / CLOCK_TICKS;
+  return ms;
 }
+
+/** CPU time (ms) of this process's main thread: what delays HTTP answers and subscriptions. The rest is PGlite's thread, GC helpers and I/O. */
+const mainThreadCpuMs = (): number => statCpuMs(`/proc/self/task/${process.pid}/stat`);
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** BENCH_PROFILE=<dir>: a CPU profile of the server process during each load, to find where the time goes. */
 async function startProfile(): Promise<{ stop(name: string): Promise<void> } | null> {
@@ -197,11 +205,12 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
   const before = await countInbound(database, tenant.id, instance.id);
   // From the first measured message on: the clients' setup and the warm-up (new customers, a
   // cold process's compilation) are not what a message costs.
-  const start = { cpu: process.cpuUsage(), db: 0, profiler: Promise.resolve<Awaited<ReturnType<typeof startProfile>>>(null), loop: watchLoop() };
+  const start = { cpu: process.cpuUsage(), main: mainThreadCpuMs(), db: 0, profiler: Promise.resolve<Awaited<ReturnType<typeof startProfile>>>(null), loop: watchLoop() };
   const measuring = () => {
     start.loop.stop();
     start.loop = watchLoop();
     start.cpu = process.cpuUsage();
+    start.main = mainThreadCpuMs();
     start.db = dbName === 'postgres' ? postgresCpuMs() : 0;
     start.profiler = startProfile();
   };
@@ -219,6 +228,7 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
     ...(rate ? { rate } : {}),
   }, measuring);
   const cpu = process.cpuUsage(start.cpu);
+  const mainCpu = mainThreadCpuMs() - start.main;
   const loop = start.loop.stop();
   const dbCpu = dbName === 'postgres' ? postgresCpuMs() - start.db : 0;
   await (await start.profiler)?.stop(`${dbName}-${path}`);
@@ -237,6 +247,7 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
     p50: Number(percentile(sorted, 50).toFixed(1)),
     p99: Number(percentile(sorted, 99).toFixed(1)),
     cpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)),
+    mainCpuMsPerMessage: Number((mainCpu / MESSAGES).toFixed(2)),
     dbCpuMsPerMessage: Number((dbCpu / MESSAGES).toFixed(2)),
     clientCpuMsPerMessage: Number((load.cpuMs / MESSAGES).toFixed(2)),
     loop,
@@ -244,61 +255,12 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
   };
 }
 
-async function withServer(kind: 'pglite' | 'postgres', fn: (server: RunningServer, database: Database) => Promise<void>): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pedbot-bench-'));
-  const dbName = `pedbot_bench_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const admin = await openDatabase({ databaseUrl: PG_URL, migrate: false });
-    await admin.asOwner((db) => sql.raw(`create database ${dbName}`).execute(db));
-    await admin.close();
-    const url = new URL(PG_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const server = await startServer({
-    port: 0,
-    quiet: true,
-    demo: true,
-    config: { dataDir, databaseUrl, logLevel: 'silent', cloudApiAppSecret: TEST_APP_SECRET, sandboxAckStepMs: 1000, host: '127.0.0.1' },
-  });
-  try {
-    await fn(server, server.database);
-  } finally {
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const admin = await openDatabase({ databaseUrl: PG_URL, migrate: false });
-      await admin.asOwner((db) => sql.raw(`drop database if exists ${dbName} with (force)`).execute(db));
-      await admin.close();
-    }
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    const probe = await openDatabase({ databaseUrl: PG_URL, migrate: false });
-    // As the owner: the app role exists only once some database of the cluster was migrated.
-    await probe.asOwner((db) => sql`select 1`.execute(db));
-    await probe.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const uptime = () => execSync('uptime').toString().trim();
 const uptimeBefore = uptime();
 const loadBefore = loadavg()[0]!;
 const figures: Figures[] = [];
-const ONLY = process.env.BENCH_DB;
-for (const kind of ['pglite', 'postgres'] as const) {
-  if (ONLY && ONLY !== kind) continue;
-  if (kind === 'postgres' && !(await postgresAnswers())) {
-    console.log(`PostgreSQL at ${PG_URL} does not answer: skipped`);
-    continue;
-  }
-  await withServer(kind, async (server, database) => {
+for (const kind of await benchDatabases()) {
+  await withServer(kind, { cloudApiAppSecret: TEST_APP_SECRET, sandboxAckStepMs: 1000 }, async (server, database) => {
     for (const path of ['sandbox', 'cloud-api'] as const) {
       if (process.env.BENCH_PATH && process.env.BENCH_PATH !== path) continue;
       figures.push(await run(server, database, kind, path));
@@ -322,6 +284,7 @@ console.table(
     'p50 ms': f.p50,
     'p99 ms': f.p99,
     'server CPU ms/msg': f.cpuMsPerMessage,
+    'of it main thread': f.mainCpuMsPerMessage,
     'PostgreSQL CPU ms/msg': f.dbCpuMsPerMessage,
     'client CPU ms/msg': f.clientCpuMsPerMessage,
     'loop delay p50/p99/max ms': `${f.loop.delayP50}/${f.loop.delayP99}/${f.loop.delayMax}`,
@@ -329,8 +292,10 @@ console.table(
     'GC ms/msg': Number((f.loop.gcMs / f.messages).toFixed(3)),
     'GC max pause minor/full ms': `${f.loop.gcMaxMinorMs}/${f.loop.gcMaxMajorMs}`,
     'generator loop delay p99 ms': f.generatorDelayP99,
-    // One Node process uses one core; the database server may use the other.
-    'capacity on 2 idle cores msg/s': Math.round(Math.min(1000 / f.cpuMsPerMessage, 2000 / (f.cpuMsPerMessage + f.dbCpuMsPerMessage))),
+    // Each thread uses at most one core (the main thread, and PGlite's or the PostgreSQL server's), and all share two.
+    'capacity on 2 idle cores msg/s': Math.round(
+      Math.min(1000 / f.mainCpuMsPerMessage, 1000 / Math.max(f.cpuMsPerMessage - f.mainCpuMsPerMessage, 1e-3), 2000 / (f.cpuMsPerMessage + f.dbCpuMsPerMessage)),
+    ),
     stored: f.stored,
   })),
 );

@@ -1,8 +1,8 @@
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { MAINTENANCE_STATISTICS_TARGET, PgliteMaintenance } from './pglite-maintenance';
-import { PglitePool, numberParsers, openPglite } from './pglite-pool';
+import { PgliteEngine } from './pglite-engine';
+import { PglitePool, numberParsers } from './pglite-pool';
 import { PREPARED, isPrepared } from './prepared';
 import { runMigrations } from './migrate';
 import type { Tables } from './tables';
@@ -23,8 +23,8 @@ export interface Database {
   /** Runs `fn` as the table owner, bypassing RLS: migrations, seeds and platform tasks only. */
   asOwner<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The embedded engine, when there is one (tests clone or dump it). */
-  pglite?: PGlite;
+  /** The embedded engine in its thread, when there is one: tests dump it, pg-boss runs its multi-statement blocks on it. */
+  engine?: PgliteEngine;
   /** The server's URL (kind 'postgres'): the job queue opens its own pool on it. */
   url?: string;
 }
@@ -45,8 +45,8 @@ async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise
 }
 
 async function openEmbedded(options: OpenOptions): Promise<Database> {
-  const pglite = await openPglite(options.pgliteDir, options.pgliteSnapshot);
-  const pool = new PglitePool(pglite);
+  const engine = await PgliteEngine.open(options.pgliteDir, options.pgliteSnapshot);
+  const pool = new PglitePool(engine);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   if (options.migrate !== false) await runMigrations(db);
   await sql`set role ${sql.raw(APP_ROLE)}`.execute(db);
@@ -78,7 +78,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
-    pglite,
+    engine,
     withTenant: (tenantId, fn) => withTenantOn(db, tenantId, fn),
     asOwner,
     close: async () => {

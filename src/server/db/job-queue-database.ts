@@ -15,17 +15,17 @@ type Runner = (run: (conn: Kysely<unknown>) => Promise<{ rows: unknown[] }>) => 
  * all returned, as node-postgres does.
  */
 function embeddedBossDb(database: Database, hold: Runner): BossDb {
-  const pglite = database.pglite!;
+  const engine = database.engine!;
   return {
     executeSql: (text, values) =>
       hold(async (conn) => {
         if (!values?.length && text.includes(';')) {
           try {
-            const results = await pglite.exec(text);
+            const results = await engine.exec(text);
             return { rows: results.flatMap((result) => result.rows) };
           } catch (error) {
             // A failed statement inside the block leaves the session's transaction aborted.
-            await pglite.exec('rollback').catch(() => undefined);
+            await engine.exec('rollback').catch(() => undefined);
             throw error;
           }
         }

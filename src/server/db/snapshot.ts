@@ -4,7 +4,7 @@ import { openDatabase } from './database';
 export async function migratedSnapshot(): Promise<Blob> {
   const database = await openDatabase({});
   try {
-    return await database.pglite!.dumpDataDir('gzip');
+    return await database.engine!.dump();
   } finally {
     await database.close();
   }

@@ -122,6 +122,12 @@ describe('replication with the real server', () => {
       const list = await messagesOf(admin.db, ticket.id);
       return texts.every((t) => list.filter((m) => m.message === t && !m.is_temp).length === 1) && !list.some((m) => m.is_temp);
     });
+    // Confirmation is the server's stored copy; the hand-off to the channel follows on the dispatcher.
+    await eventually('both handed to the channel', async () => {
+      const outbox = await server.outbox();
+      return texts.every((t) => outbox.some((m) => m.text === t));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const outbox = await server.outbox();
     for (const text of texts) expect(outbox.filter((m) => m.text === text)).toHaveLength(1);
   });
