@@ -6,7 +6,8 @@
  * The initial sync of a fresh client as a browser runs it: the data module's database on Dexie
  * (real IndexedDB), its replication (pull by checkpoint, graphql-ws) against the real server on
  * embedded PGlite over loopback. Prints documents applied per second until every replication is
- * in sync (target >= 5,000 docs/s), and where the time went: waiting for pull answers (server and
+ * in sync (target: 8,000 docs/s or 85% of the
+ * same run's Node pull ceiling, whichever is lower), and where the time went: waiting for pull answers (server and
  * network) versus applying them (RxDB and IndexedDB writes), per collection. A small page is
  * generated and built into a temporary directory that the server serves as its static app, so
  * the page and GraphQL share an origin. tests/bench/client-sync.ts is the Node (memory) baseline.
@@ -38,6 +39,7 @@ interface PullStat {
 
 interface SyncResult {
   ms: number;
+  firstScreenMs: number;
   counts: Record<string, number>;
   pulls: Record<string, PullStat>;
   writes: Record<string, { calls: number; docs: number; ms: number }>;
@@ -114,6 +116,8 @@ import { openPedbotDatabase } from '${dataModule}database/open-database';
 import { startSyncEngine } from '${dataModule}replication/sync-engine';
 import { createHttpTransport } from '${dataModule}replication/transport';
 import { REPLICATED } from '${dataModule}schema';
+import { ticketListQuery } from '${dataModule}queries/ticket-queries';
+import { conversationQuery } from '${dataModule}queries/message-queries';
 
 // Every storage write timed per collection (replication checkpoints land in rx-replication-meta).
 const writes = {};
@@ -176,16 +180,28 @@ window.runSync = async (token, userId, instanceId) => {
       return data;
     },
   };
-  const engine = startSyncEngine({ db, transport, scope: { tenant: 'demo', userId, instanceId } });
+  // A fresh scope, as after sign-in: the initial window (SPEC §9) first, then the feed.
+  const engine = startSyncEngine({ db, transport, scope: { tenant: 'demo', userId, instanceId }, needsInitialWindow: async () => true });
+  // The first screen's data: the newest open ticket listed, with its conversation.
+  let firstScreenMs = null;
+  const firstScreen = (async () => {
+    while (firstScreenMs === null) {
+      const [ticket] = await ticketListQuery(db, { instanceId, tab: 'opened', isCampaign: false, userId, limit: 1 }).exec();
+      const messages = ticket ? await conversationQuery(db, ticket.customer_id, instanceId, 1).exec() : [];
+      if (messages.length > 0) firstScreenMs = performance.now() - started;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
   await firstValueFrom(engine.state$.pipe(filter((s) => s.status === 'online')));
   await engine.leader().awaitInSync();
   const ms = performance.now() - started;
+  await firstScreen;
   const counted = { ...requests };
   const counts = {};
   for (const name of REPLICATED) counts[name] = await db[name].count().exec();
   await engine.stop();
   await db.remove();
-  return { ms, counts, pulls, writes, requests: counted };
+  return { ms, firstScreenMs, counts, pulls, writes, requests: counted };
 };
 window.benchReady = true;
 `;
@@ -249,7 +265,17 @@ async function main(): Promise<void> {
     const seconds = result.ms / 1000;
     console.log(`\ninitial sync in Chromium (Dexie on IndexedDB): ${applied} documents`);
     console.log(`  ${Object.entries(result.counts).map(([n, c]) => `${n} ${c}`).join(', ')}`);
-    console.log(`  in ${seconds.toFixed(2)} s = ${Math.round(applied / seconds)} docs/s applied (target >= 5000)`);
+    // Issue 18: 8,000 docs/s, or 85% of the same run's Node pull ceiling when that is lower.
+    const ceiling = baseline.docs / (baseline.ms / 1000);
+    const target = Math.round(Math.min(8000, 0.85 * ceiling));
+    const rate = Math.round(applied / seconds);
+    console.log(
+      `  in ${seconds.toFixed(2)} s = ${rate} docs/s applied (target >= ${target}: the lower of 8000 and 85% of the ceiling; ` +
+        `${rate >= target ? 'ok' : 'UNDER TARGET'}, ${Math.round((100 * rate) / ceiling)}% of the ceiling)`,
+    );
+    console.log(
+      `  the first screen's data (the newest open ticket listed, its conversation) stored after ${Math.round(result.firstScreenMs)} ms (target <= 2000 ms)`,
+    );
     const requestTotal = Object.values(result.requests).reduce((a, b) => a + b, 0);
     console.log(
       `  IndexedDB requests: ${requestTotal} = ${(requestTotal / applied).toFixed(2)} per document ` +

@@ -4,6 +4,8 @@ import { formatTime } from '../../shared/domain/datetime';
 export const syncTexts = {
   online: 'Online',
   syncing: 'Sincronizando…',
+  /** The first sync of a fresh database (after sign-in): how much history is stored so far. */
+  initialSync: (received: number) => `Baixando histórico: ${received.toLocaleString('pt-BR')} itens`,
   offlineSince: (at: number) => `Offline desde ${formatTime(at)}`,
   otherTab: 'Sincronizado por outra aba',
   storageAlmostFullTitle: 'Armazenamento quase cheio',

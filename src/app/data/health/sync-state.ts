@@ -14,6 +14,11 @@ export interface SyncState {
   offlineSince: number | null;
   /** Outgoing messages not yet confirmed by the server. */
   pendingSends: number;
+  /**
+   * While a fresh database takes in its history (after sign-in, the first pulls): how many
+   * documents are stored so far; null otherwise.
+   */
+  initialReceived: number | null;
   /** The indicator's text, in pt-BR. */
   label: string;
 }
@@ -26,22 +31,38 @@ export interface SyncSignals {
   /** The last request failed for lack of network. */
   requestFailing: boolean;
   pendingSends: number;
+  /** Documents stored by the first pulls of a fresh database, until they are done; null otherwise. */
+  initialReceived?: number | null;
 }
 
-export const INITIAL_SYNC_STATE: SyncState = { status: 'syncing', offlineSince: null, pendingSends: 0, label: syncTexts.syncing };
+export const INITIAL_SYNC_STATE: SyncState = {
+  status: 'syncing',
+  offlineSince: null,
+  pendingSends: 0,
+  initialReceived: null,
+  label: syncTexts.syncing,
+};
 
 export function nextSyncState(previous: SyncState, signals: SyncSignals, now: number): SyncState {
   const offline = !signals.browserOnline || !signals.socketConnected || signals.requestFailing;
   if (offline) {
     const since = previous.offlineSince ?? now;
-    return { status: 'offline', offlineSince: since, pendingSends: signals.pendingSends, label: syncTexts.offlineSince(since) };
+    return {
+      status: 'offline',
+      offlineSince: since,
+      pendingSends: signals.pendingSends,
+      initialReceived: null,
+      label: syncTexts.offlineSince(since),
+    };
   }
-  const status: SyncStatus = signals.active || signals.pendingSends > 0 ? 'syncing' : 'online';
+  const initialReceived = signals.initialReceived ?? null;
+  const status: SyncStatus = signals.active || signals.pendingSends > 0 || initialReceived !== null ? 'syncing' : 'online';
   return {
     status,
     offlineSince: null,
     pendingSends: signals.pendingSends,
-    label: status === 'online' ? syncTexts.online : syncTexts.syncing,
+    initialReceived,
+    label: initialReceived !== null ? syncTexts.initialSync(initialReceived) : status === 'online' ? syncTexts.online : syncTexts.syncing,
   };
 }
 
@@ -58,6 +79,7 @@ export function publishSyncState(state: SyncState): void {
     previous.status !== state.status ||
     previous.offlineSince !== state.offlineSince ||
     previous.pendingSends !== state.pendingSends ||
+    previous.initialReceived !== state.initialReceived ||
     previous.label !== state.label
   ) {
     subject.next(state);

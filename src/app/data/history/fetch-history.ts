@@ -134,15 +134,21 @@ export async function fetchOlderMessages(
 
 /**
  * SPEC §9's first load: the seven tab × campaign lists at page 1 (10 tickets each), then the
- * latest 80 messages of each ticket.
+ * latest 80 messages of each ticket. Each part is handed to `deliver` as soon as it is fetched
+ * (the lists first, then every ticket's messages), so the first screen shows while the rest
+ * still loads; resolves once everything was delivered.
  */
-export async function fetchInitialWindow(transport: SyncTransport, instanceId: string): Promise<WindowDocs> {
+export async function fetchInitialWindow(
+  transport: SyncTransport,
+  instanceId: string,
+  deliver: (docs: Partial<WindowDocs>) => void,
+): Promise<void> {
   const pages = await inPool(TAB_COMBINATIONS, 4, async ({ tab, is_campaign }) =>
     fetchTicketPage(transport, instanceId, { tab, isCampaign: is_campaign, page: 1 }),
   );
   const { chattickets, customers } = ticketPageDocs(pages.flatMap((p) => p.items));
-  const messages = await inPool(chattickets, 4, (t) =>
-    fetchLatestMessages(transport, t.customer_id as string, t.instance_id as string, t.id),
-  );
-  return { chattickets, customers, customerchats: messages.flat() };
+  deliver({ chattickets, customers });
+  await inPool(chattickets, 4, async (t) => {
+    deliver({ customerchats: await fetchLatestMessages(transport, t.customer_id as string, t.instance_id as string, t.id) });
+  });
 }

@@ -6,8 +6,10 @@ import { useSyncState } from './use-sync-state';
 
 export interface HealthIndicator {
   status: SyncStatus;
-  /** pt-BR: 'Online', 'Sincronizando…' or 'Offline desde HH:mm'. */
+  /** pt-BR: 'Online', 'Sincronizando…', 'Baixando histórico: N itens' or 'Offline desde HH:mm'. */
   label: string;
+  /** A fresh database is taking in its history (the first pulls after sign-in). */
+  downloading: boolean;
 }
 
 const browserOnline = () => globalThis.navigator?.onLine ?? true;
@@ -29,6 +31,6 @@ export function useHealthIndicator(): HealthIndicator {
       globalThis.removeEventListener?.('offline', update);
     };
   }, []);
-  if (session) return { status: sync.status, label: sync.label };
-  return online ? { status: 'online', label: syncTexts.online } : { status: 'offline', label: 'Offline' };
+  if (session) return { status: sync.status, label: sync.label, downloading: sync.initialReceived !== null };
+  return online ? { status: 'online', label: syncTexts.online, downloading: false } : { status: 'offline', label: 'Offline', downloading: false };
 }

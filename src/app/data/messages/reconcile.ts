@@ -23,10 +23,17 @@ export async function reconcileConfirmed(db: PedbotDatabase, confirmed: readonly
 
 /** After a restart: temporary messages whose confirmed one is already stored. */
 export async function reconcileStored(db: PedbotDatabase): Promise<number> {
-  const temps = await temporaryMessagesQuery(db).exec();
+  const temps = (await temporaryMessagesQuery(db).exec()).map((d) => d.toJSON() as CustomerChatDoc);
   if (temps.length === 0) return 0;
-  const confirmed = await db.customerchats
-    .find({ selector: { hash: { $in: temps.map((t) => t.hash) }, is_temp: false } })
-    .exec();
-  return reconcileConfirmed(db, confirmed.map((d) => d.toJSON() as CustomerChatDoc));
+  // Hashes have no index (it cost every synced message a write): a confirmed copy is one of its
+  // customer's messages on the same connection, read through the conversation index.
+  const confirmed: CustomerChatDoc[] = [];
+  const conversations = new Map(temps.map((t) => [`${t.customer_id}|${t.instance_id}`, t]));
+  for (const { customer_id, instance_id } of conversations.values()) {
+    const docs = await db.customerchats
+      .find({ selector: { customer_id, instance_id, hash: { $in: temps.map((t) => t.hash) }, is_temp: false } })
+      .exec();
+    confirmed.push(...docs.map((d) => d.toJSON() as CustomerChatDoc));
+  }
+  return reconcileConfirmed(db, confirmed);
 }

@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subscription, bufferTime, combineLatest, filter, map, type Observable } from 'rxjs';
+import { BehaviorSubject, Subscription, auditTime, bufferTime, combineLatest, filter, map, merge, type Observable } from 'rxjs';
 import { fetchInitialWindow } from '../history/fetch-history';
 import { markRejected } from '../messages/outgoing';
 import { reconcileConfirmed, reconcileStored } from '../messages/reconcile';
@@ -53,6 +53,8 @@ export interface LeaderSignals {
   socketConnected: boolean;
   active: boolean;
   pendingSends: number;
+  /** Documents stored by the first pulls of a fresh scope until they are done, else null. */
+  initialReceived: number | null;
 }
 
 export interface LeaderSession {
@@ -182,23 +184,50 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
   }
 
   if (options.initialWindow && tickets) {
-    void fetchInitialWindow(transport, scope.instanceId)
-      .then(async (window) => {
-        for (const name of ['customers', 'chattickets', 'customerchats'] as const) {
-          if (replications.has(name)) sideloads.add(name, window[name]);
-        }
-        for (const name of ['customers', 'chattickets', 'customerchats'] as const) replications.get(name)?.state.reSync();
-        await options.onWindowLoaded();
-      })
+    // Each part rides on its collection's next pull as soon as it is fetched: the lists first,
+    // then each ticket's messages, so the first screen does not wait for the whole window.
+    void fetchInitialWindow(transport, scope.instanceId, (window) => {
+      if (stopped) return;
+      for (const name of ['customers', 'chattickets', 'customerchats'] as const) {
+        const docs = window[name];
+        if (!docs?.length || !replications.has(name)) continue;
+        sideloads.add(name, docs);
+        replications.get(name)?.state.reSync();
+      }
+    })
+      .then(() => options.onWindowLoaded())
       .catch(() => undefined);
+  }
+
+  // The progress of a fresh scope's first pulls, for the indicator: documents stored so far,
+  // counted as they land and told at most four times a second; null once every first pull is done.
+  const initialReceived$ = new BehaviorSubject<number | null>(null);
+  if (options.initialWindow) {
+    let received = 0;
+    initialReceived$.next(0);
+    const counting = merge(...[...replications.values()].map((r) => r.state.received$))
+      .pipe(
+        map(() => (received += 1)),
+        auditTime(250),
+      )
+      .subscribe((count) => {
+        if (initialReceived$.getValue() !== null) initialReceived$.next(count);
+      });
+    subs.add(counting);
+    void Promise.all([...replications.values()].map((r) => r.state.awaitInitialReplication()))
+      .catch(() => undefined)
+      .then(() => {
+        counting.unsubscribe();
+        initialReceived$.next(null);
+      });
   }
 
   const active$ = combineLatest([...replications.values()].map((r) => r.state.active$)).pipe(map((all) => all.some(Boolean)));
   const pending$ = messages
     ? temporaryMessagesQuery(db).$.pipe(map((docs) => docs.length))
     : new BehaviorSubject(0);
-  const signals$ = combineLatest([socket.status$, active$, pending$]).pipe(
-    map(([status, active, pendingSends]) => ({ socketConnected: status === 'connected', active, pendingSends })),
+  const signals$ = combineLatest([socket.status$, active$, pending$, initialReceived$]).pipe(
+    map(([status, active, pendingSends, initialReceived]) => ({ socketConnected: status === 'connected', active, pendingSends, initialReceived })),
   );
 
   return {

@@ -186,11 +186,24 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   };
 
   let firstPullAllowed: Promise<void> | undefined;
+  let gateOpen = !options.beforeFirstPull;
+  /** Wakes a first pull waiting for its gate: documents were side-loaded meanwhile. */
+  let nudge = () => {};
   let fetchedAll!: () => void;
   const firstPullFetched = new Promise<void>((resolve) => (fetchedAll = resolve));
   /** One page of the feed after `from`, with the side-loaded documents riding on it. */
   const pullPage = async (from: Checkpoint | null, limit: number, upstreamSettled: () => Promise<unknown>): Promise<FeedPage> => {
-    await (firstPullAllowed ??= options.beforeFirstPull?.() ?? Promise.resolve());
+    firstPullAllowed ??= (options.beforeFirstPull?.() ?? Promise.resolve()).then(() => {
+      gateOpen = true;
+    });
+    // While the first pull waits (the messages wait for every ticket page on an empty database,
+    // seconds on a large account), side-loaded documents do not: the initial window's messages
+    // are what the first screen shows. They go in as a page of their own at the same checkpoint.
+    while (!gateOpen) {
+      const sideloaded = await options.takeSideloaded(upstreamSettled);
+      if (sideloaded.length > 0) return { documents: sideloaded, checkpoint: from, more: true };
+      await Promise.race([firstPullAllowed, new Promise<void>((resolve) => (nudge = resolve))]);
+    }
     const data = await transport.request<Record<string, PullBulk>>(pullQuery, {
       checkpoint: from,
       limit,
@@ -284,6 +297,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       reSync: () => {
         pushState?.reSync();
         feed.reSync();
+        nudge();
       },
       awaitInitialReplication: async () => {
         await Promise.all([feed.awaitInitialReplication(), pushState?.awaitInitialReplication()]);

@@ -51,7 +51,7 @@ export const TEMP_ID_PREFIX = 'tmp:';
 
 export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
   title: 'customerchats',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -89,8 +89,11 @@ export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
     sort_key: { type: 'string', maxLength: MESSAGE_SORT_KEY_MAX },
   },
   required: ['id', 'ack', 'customer_id', 'hash', 'type', 'sent_at', 'instance_id', 'updatedAt', 'ticket_key', 'sort_key'],
-  // (customer, connection, sent_at) serves the oldest-first walk of older-history loads.
-  indexes: [['customer_id', 'instance_id', 'sort_key'], ['customer_id', 'instance_id', 'sent_at'], 'hash', 'ticket_key'],
+  // Every index costs each of the ~100,000 messages of an initial sync an index entry (built on the
+  // page's main thread, written by the browser), so only the conversation walk and a ticket's
+  // messages have one. The rare reads by time (older history) and by hash (a restart with sends
+  // waiting) read one customer's messages through the conversation index instead.
+  indexes: [['customer_id', 'instance_id', 'sort_key'], 'ticket_key'],
   // The primary-key walk RxDB adds only to schemas without indexes: the temporary messages ("tmp:" ids) are a range of it.
   internalIndexes: [['_deleted', 'id']],
 };
@@ -98,4 +101,6 @@ export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
 export const customerChatMigrations = {
   /** 1: `sort_key` for the newest-first conversation index. */
   1: (doc: Omit<CustomerChatDoc, 'sort_key'>): CustomerChatDoc => ({ ...doc, sort_key: messageSortKey(doc) }),
+  /** 2: a shorter `sort_key`, and no (time) or hash index. */
+  2: (doc: CustomerChatDoc): CustomerChatDoc => ({ ...doc, sort_key: messageSortKey(doc) }),
 };

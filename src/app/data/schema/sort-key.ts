@@ -24,7 +24,15 @@ export function descendingText(value: string, width: number): string {
 
 export const MESSAGE_ID_MAX = ID_MAX + 100;
 export const TICKET_SORT_KEY_MAX = TIME_MAX + ID_MAX;
-export const MESSAGE_SORT_KEY_MAX = TIME_MAX + MESSAGE_ID_MAX;
+/**
+ * A message's key is written twice per message (the document and its conversation index), a
+ * hundred thousand times on an initial sync, so it is kept short: the server's `sent_at` is
+ * ISO 8601 with milliseconds (24 characters) and its ids are integers; a longer id (a temporary
+ * "tmp:<hash>") is cut, and RxDB ends every index with the primary key, which breaks the tie.
+ */
+const MESSAGE_TIME_WIDTH = 24;
+const MESSAGE_ID_WIDTH = 20;
+export const MESSAGE_SORT_KEY_MAX = MESSAGE_TIME_WIDTH + MESSAGE_ID_WIDTH;
 
 /** Tickets: newest last message first (`sort_at`), the higher id first on a tie. */
 export const ticketSortKey = (doc: { sort_at: string; id: string }): string =>
@@ -32,7 +40,7 @@ export const ticketSortKey = (doc: { sort_at: string; id: string }): string =>
 
 /** Messages: newest `sent_at` first, the higher id first on a tie. */
 export const messageSortKey = (doc: { sent_at: string; id: string }): string =>
-  descendingText(doc.sent_at, TIME_MAX) + descendingText(doc.id, MESSAGE_ID_MAX);
+  descendingText(doc.sent_at, MESSAGE_TIME_WIDTH) + descendingText(doc.id, MESSAGE_ID_WIDTH);
 
 /** Every key of a message without `sent_at` starts with this (they sort last). */
 export const NO_TIME_PREFIX = PAD;

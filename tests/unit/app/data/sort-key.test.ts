@@ -147,3 +147,43 @@ describe('schema version 1 migration', () => {
     expect((await firstValueFrom(conversation$(db, 'c1', '1', 12))).map((m) => m.id)).toEqual(latest.map((m) => m.id));
   });
 });
+
+describe('customerchats schema version 2 migration', () => {
+  it('gives messages stored under version 1 the short sort_key, and their conversation keeps its order', async () => {
+    const storage = dexie();
+    const name = 'migration-2';
+    // Version 1 as it shipped: the long key (time padded to 30, id to 140) and four indexes.
+    const longKey = (m: { sent_at: string; id: string }) => descendingText(m.sent_at, 30) + descendingText(m.id, 140);
+    const v1 = {
+      ...customerChatSchema,
+      version: 1,
+      properties: { ...customerChatSchema.properties, sort_key: { type: 'string', maxLength: 170 } },
+      indexes: [['customer_id', 'instance_id', 'sort_key'], ['customer_id', 'instance_id', 'sent_at'], 'hash', 'ticket_key'],
+    } as RxJsonSchema<CustomerChatDoc>;
+    const old = await createRxDatabase({ name, storage, multiInstance: false });
+    const { customerchats } = await old.addCollections({ customerchats: { schema: v1, migrationStrategies: { 1: (doc: CustomerChatDoc) => doc } } });
+    const messages = Array.from({ length: 25 }, (_unused, i) => {
+      const { _deleted: _, ...doc } = fromServer('customerchats', {
+        id: String(i + 1),
+        ack: 2,
+        customer_id: 'c1',
+        instance_id: '1',
+        hash: `h${i}`,
+        type: 'text',
+        sent_at: `2025-01-01T10:0${i % 3}:00.000Z`,
+        is_temp: false,
+        updatedAt: 1,
+      }) as unknown as CustomerChatDoc & { _deleted: boolean };
+      return { ...doc, sort_key: longKey(doc) };
+    });
+    await customerchats.bulkInsert(messages);
+    await old.close();
+
+    db = await openPedbotDatabase({ storage, name, multiInstance: false, collections: ['customerchats'] });
+    const stored = (await db.customerchats.find().exec()).map((d) => d.toJSON() as CustomerChatDoc);
+    expect(stored).toHaveLength(25);
+    for (const m of stored) expect(m.sort_key).toBe(messageSortKey(m));
+    const latest = [...messages].sort(newestFirst((m) => m.sent_at)).slice(0, 10).reverse();
+    expect((await firstValueFrom(conversation$(db, 'c1', '1', 10))).map((m) => m.id)).toEqual(latest.map((m) => m.id));
+  });
+});

@@ -29,4 +29,12 @@ describe('connection health', () => {
   it('counts failing requests as offline even when the socket looks open', () => {
     expect(nextSyncState(INITIAL_SYNC_STATE, signals({ requestFailing: true }), 0).status).toBe('offline');
   });
+
+  it('counts the history a fresh database stores after sign-in, in pt-BR, until its first pulls are done', () => {
+    const downloading = nextSyncState(INITIAL_SYNC_STATE, signals({ initialReceived: 12_345 }), 0);
+    expect(downloading).toMatchObject({ status: 'syncing', initialReceived: 12_345, label: 'Baixando histórico: 12.345 itens' });
+    expect(nextSyncState(downloading, signals({ initialReceived: null }), 0)).toMatchObject({ status: 'online', initialReceived: null, label: 'Online' });
+    // Offline says so, whatever was downloading.
+    expect(nextSyncState(downloading, signals({ initialReceived: 20, socketConnected: false }), 0)).toMatchObject({ status: 'offline', initialReceived: null });
+  });
 });
