@@ -253,6 +253,9 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<Record<string, unknow
     const { tenantId, instanceId, ms } = await seed(database);
     console.log(`[${kind}] seeded in ${ms} ms (load average ${loadavg()[0]?.toFixed(1)})`);
     const rollupMs = await buildRollups(database, tenantId);
+    // What the server's upkeep does after bulk writes (autovacuum on PostgreSQL, pglite-maintenance.ts
+    // on PGlite): without statistics the planner nests loops over a million rows.
+    await database.asOwner((db) => sql`analyze`.execute(db));
     const counts = await database.asOwner(async (db) => {
       const { rows } = await sql<{ m: number; t: number; r: number; c: number }>`select (select count(*) from customer_chats)::int as m, (select count(*) from chat_tickets)::int as t,
         (select count(*) from report_rollups)::int as r, (select count(*) from report_category_rollups)::int as c`.execute(db);

@@ -15,6 +15,10 @@ alter table report_ticket_cells add primary key (tenant_id, chat_ticket_id, metr
 -- The refresher takes every mark of the tickets it recomputes (a bulk change leaves several).
 create index report_dirty_tickets_ticket on report_dirty_tickets (tenant_id, chat_ticket_id);
 
+-- The tickets behind a figure (drill-down, survey answers) are found by metric and day; the
+-- primary key leads with the ticket. At 100,000 tickets this took the survey answers from 8.4 s to 1 s.
+create index report_ticket_cells_metric_day on report_ticket_cells (tenant_id, metric, day, chat_ticket_id);
+
 create table report_category_rollups (
   tenant_id bigint not null references tenants (id),
   day date not null,
