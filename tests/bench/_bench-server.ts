@@ -2,6 +2,7 @@
  * A real server for a benchmark, on a fresh embedded PGlite or a fresh database of the PostgreSQL
  * at DATABASE_URL (default 127.0.0.1), removed again afterwards (channels-inbound.ts, fan-out.ts).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -73,3 +74,28 @@ export async function benchDatabases(): Promise<BenchDatabase[]> {
 }
 
 export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Runs a load script in its own process (so its clients do not share the server's CPU accounting), passing `options` as
+ * JSON; the script prints `measuring` when the measured part starts (`onMeasuring` runs then) and its figures as the
+ * last JSON line.
+ */
+export function runLoadProcess<Figures>(script: string, options: unknown, onMeasuring: () => void): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('measuring\n')) {
+        out = out.replace('measuring\n', '');
+        onMeasuring();
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) reject(new Error(`load process exited with ${code}: ${out.slice(0, 2000)}`));
+      else resolve(JSON.parse(line) as Figures);
+    });
+  });
+}

@@ -15,12 +15,12 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver, type EventLoopUtilization, performance as perf } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../src/server/db/database';
 import type { RunningServer } from '../../src/server/main';
-import { benchDatabases, percentile, withServer } from './_bench-server';
+import { benchDatabases, percentile, runLoadProcess, withServer } from './_bench-server';
 import { TEST_APP_SECRET, TEST_PHONE_NUMBER_ID } from '../helpers/cloud-api-fixtures';
 import type { LoadFigures, LoadOptions } from './_channels-load';
 
@@ -159,26 +159,6 @@ async function signIn(url: string): Promise<string> {
   return body.data.logIn.token;
 }
 
-/** The clients and the load in their own process (see _channels-load.ts); `onMeasuring` runs when the measured messages start. */
-function runLoad(options: LoadOptions, onMeasuring: () => void): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('measuring\n')) {
-        out = out.replace('measuring\n', '');
-        onMeasuring();
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`load process exited with ${code}: ${out}`));
-      else resolve(JSON.parse(line) as LoadFigures);
-    });
-  });
-}
 
 const countInbound = (database: Database, tenantId: number, instanceId: number) =>
   database.withTenant(tenantId, (tx) =>
@@ -214,7 +194,7 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
     start.db = dbName === 'postgres' ? postgresCpuMs() : 0;
     start.profiler = startProfile();
   };
-  const load = await runLoad({
+  const load = await runLoadProcess<LoadFigures>(LOAD_SCRIPT, {
     url: server.url,
     path,
     instanceId: instance.id,
@@ -226,7 +206,7 @@ async function run(server: RunningServer, database: Database, dbName: string, pa
     run: randomBytes(4).toString('hex'),
     warmup: CUSTOMERS,
     ...(rate ? { rate } : {}),
-  }, measuring);
+  } satisfies LoadOptions, measuring);
   const cpu = process.cpuUsage(start.cpu);
   const mainCpu = mainThreadCpuMs() - start.main;
   const loop = start.loop.stop();

@@ -12,7 +12,6 @@
  *   npx tsx tests/bench/fan-out.ts [attendants=500] [msg/s=100] [seconds=20]     BENCH_DB=pglite|postgres
  */
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +19,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/database';
 import type { RunningServer } from '../../src/server/main';
 import { DEMO_PASSWORD } from '../../src/server/modules/tenants/demo-seed';
-import { benchDatabases, percentile, withServer } from './_bench-server';
+import { benchDatabases, percentile, runLoadProcess, withServer } from './_bench-server';
 import type { FanOutFigures, FanOutOptions } from './_fan-out-load';
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./_fan-out-load.ts', import.meta.url));
@@ -75,25 +74,6 @@ async function seedAttendants(database: Database, count: number): Promise<{ inst
   return { instanceId: instance.id, emails, phones };
 }
 
-function runLoad(options: FanOutOptions, onMeasuring: () => void): Promise<FanOutFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('measuring\n')) {
-        out = out.replace('measuring\n', '');
-        onMeasuring();
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`load process exited with ${code}: ${out.slice(0, 2000)}`));
-      else resolve(JSON.parse(line) as FanOutFigures);
-    });
-  });
-}
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
@@ -104,7 +84,7 @@ async function measure(server: RunningServer, kind: string, label: string, optio
   let cpu = process.cpuUsage();
   const delay = monitorEventLoopDelay({ resolution: 1 });
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 100);
-  const figures = await runLoad(options, () => {
+  const figures = await runLoadProcess<FanOutFigures>(LOAD_SCRIPT, options, () => {
     rssClients = process.memoryUsage.rss();
     cpu = process.cpuUsage();
     delay.enable();

@@ -2,12 +2,12 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, baseUrl, launchChromium, screenshot, setNetwork, signIn } from './support/browser';
+import { graphql, type Data } from './support/graphql';
 
 /**
  * The attendance console end to end (issue 5, Proof): two attendants in Chromium — Ana (Vendas)
  * and the administrator — and a customer played through the sandbox simulator's API.
  */
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A small photo-like PNG (a blue gradient with a parcel-coloured box), made without an image library. */
 function photoPng(width = 240, height = 160): Buffer {
@@ -39,17 +39,6 @@ function photoPng(width = 240, height = 160): Buffer {
 async function dismissNotifications(page: Page): Promise<void> {
   for (const close of await page.locator('.mantine-Notifications-root button').all()) await close.click().catch(() => undefined);
   await page.locator('.mantine-Notifications-root .mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-}
-
-async function graphql(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Data> {
-  const response = await fetch(`${baseUrl()}/demo/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Data; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data!;
 }
 
 const tokenOf = async (email: string): Promise<string> =>

@@ -4,19 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, launchChromium, newPage, screenshot, signIn } from './support/browser';
-
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function graphql(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Data> {
-  const response = await fetch(`${baseUrl()}/demo/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Data; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data!;
-}
+import { graphql, type Data } from './support/graphql';
 
 const CONTACTS = 200;
 /** Slow enough (10 a second) that the campaign can be paused half-way on screen. */

@@ -1,24 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, baseUrl, launchChromium, screenshot, signIn } from './support/browser';
+import { graphql, type Data } from './support/graphql';
 
 /**
  * The store's own settings end to end (issue 14 §4, §8): the closing message set on a connection
  * reaches the customer when a ticket closes, and a quick answer added in settings is offered to an
  * attendant whose console is already open. The customer is played through the sandbox API.
  */
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function graphql(query: string, variables: Record<string, unknown>, token: string): Promise<Data> {
-  const response = await fetch(`${baseUrl()}/demo/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Data; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data!;
-}
 
 const tokenOf = async (email: string): Promise<string> => {
   const response = await fetch(`${baseUrl()}/demo/graphql`, {

@@ -1,28 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, baseUrl, launchChromium, screenshot } from './support/browser';
+import { graphql, type Data } from './support/graphql';
 
 /**
  * Team administration end to end (issue 12 §7): the administrator builds a department, a role and a
  * user in Chromium; the new attendant serves a new customer from her Fila; the administrator's
  * role change and disconnection reach her open tab at once.
  */
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const CARLA = { name: 'Carla Financeiro', email: 'carla@demo.local', password: 'Carla#Fin4nce!' };
 const CONNECTION = 'WhatsApp Loja Demo';
 const TABLET = { width: 1024, height: 768 };
-
-async function graphql(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Data> {
-  const response = await fetch(`${baseUrl()}/demo/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: Data; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data!;
-}
 
 class Customer {
   readonly phone: string;
