@@ -9,7 +9,7 @@ import type { PubSub } from '../../pubsub';
 import { startFlowForTicket, type FlowEngineDeps } from '../flows/flow-engine';
 import { publishCampaignEvent, type CampaignEventName } from './campaign-events';
 import { limitOf, throughputOf } from './campaign-pacing-source';
-import { handOver, handOverToFlow, listedTemplate, pendingCount, settleFlowStart, takeDueRecipients, unconfirmedFlowStarts, type CampaignRecord } from './campaign-send';
+import { handOver, handOverToFlow, listedTemplate, queuedCounts, settleFlowStart, takeDueRecipients, unconfirmedFlowStarts, type CampaignRecord } from './campaign-send';
 import { campaignTexts as texts } from './texts';
 
 export interface CampaignRunData {
@@ -23,6 +23,8 @@ export const CAMPAIGN_RUN_JOB: JobRef<CampaignRunData> = { name: 'campaigns.run'
 
 /** A job sends for this long, then hands over to the next job of the chain (short runs resume fast after a crash). */
 const RUN_BUDGET_MS = 5000;
+/** How often the last handed-over messages are looked at until they have left. */
+const WATCH_MS = 250;
 /** Progress events at most this often per campaign. */
 const PROGRESS_EVERY_MS = 1000;
 
@@ -97,8 +99,11 @@ async function runSlice(deps: CampaignRunnerDeps, data: CampaignRunData, recentS
       .where('tenant_id', '=', tenantId)
       .where('id', '=', campaign.instance_id)
       .executeTakeFirstOrThrow();
-    const pending = await pendingCount(tx, tenantId, id);
+    const { toHand: pending, inQueue } = await queuedCounts(tx, tenantId, id);
     if (pending === 0) {
+      // Done when every message has left, not when the last one is handed over: the screens count
+      // a recipient as waiting until its message is sent, and would stop one short otherwise.
+      if (inQueue > 0) return { kind: 'sent', sent: 0, flowTickets: [], waitMs: WATCH_MS, event };
       await tx
         .updateTable('campaigns')
         .set({ status: 'concluida', finished_at: new Date(), warning: null, resumes_at: null, updated_at: new Date() })

@@ -41,11 +41,16 @@ export async function takeDueRecipients(tx: Tx, tenantId: number, campaignId: nu
   return rows.map((r) => ({ ...r, id: Number(r.id), customer_id: Number(r.customer_id) }));
 }
 
-export async function pendingCount(tx: Tx, tenantId: number, campaignId: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from campaign_recipients
-    where tenant_id = ${tenantId} and campaign_id = ${campaignId} and state = 'queued' and handed_at is null`.execute(tx);
-  return rows[0]?.n ?? 0;
+/**
+ * Recipients still queued: `toHand`, not yet handed to the outbound queue; `inQueue`, handed over
+ * and waiting in the connection's queue (their message not yet sent or failed).
+ */
+export async function queuedCounts(tx: Tx, tenantId: number, campaignId: number): Promise<{ toHand: number; inQueue: number }> {
+  const { rows } = await sql<{ to_hand: number; in_queue: number }>`
+    select count(*) filter (where handed_at is null)::int as to_hand, count(*) filter (where handed_at is not null)::int as in_queue
+    from campaign_recipients
+    where tenant_id = ${tenantId} and campaign_id = ${campaignId} and state = 'queued'`.execute(tx);
+  return { toHand: rows[0]?.to_hand ?? 0, inQueue: rows[0]?.in_queue ?? 0 };
 }
 
 /** The listed template's components (for the text shown in the conversation). */
