@@ -4,6 +4,7 @@ import { fillContactText, templateComponents, type TemplateVariable } from '../.
 import type { Tx } from '../../db/database';
 import { saveTemplateSend } from '../../channels/template-sends';
 import { renderTemplate } from '../instances/template-text';
+import { findListedTemplate } from '../instances/listed-template';
 import { openTicket } from '../tickets/ticket-store';
 import type { CampaignsTable } from '../../db/schema/crm';
 import type { Selectable } from 'kysely';
@@ -56,14 +57,7 @@ export async function queuedCounts(tx: Tx, tenantId: number, campaignId: number)
 /** The listed template's components (for the text shown in the conversation). */
 export async function listedTemplate(tx: Tx, tenantId: number, campaign: CampaignRecord): Promise<unknown[]> {
   if (!campaign.template_name) return [];
-  const row = await tx
-    .selectFrom('whatsapp_templates')
-    .select('components')
-    .where('tenant_id', '=', tenantId)
-    .where('instance_id', '=', campaign.instance_id)
-    .where('name', '=', campaign.template_name)
-    .where('language', '=', campaign.template_language ?? '')
-    .executeTakeFirst();
+  const row = await findListedTemplate(tx, tenantId, campaign.instance_id, campaign.template_name, campaign.template_language ?? '');
   return row?.components ?? [];
 }
 

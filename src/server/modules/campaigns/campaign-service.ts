@@ -8,6 +8,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { PubSub } from '../../pubsub';
 import { transactWithChanges } from '../../sync/changes';
 import { assertUseInstance } from '../instances/instance-access';
+import { findListedTemplate } from '../instances/listed-template';
 import { createNewContacts, resolveAudience } from './audience';
 import { publishCampaignEvent } from './campaign-events';
 import { MAX_RECIPIENTS, type CampaignInputArgs } from './campaign-input';
@@ -41,14 +42,7 @@ async function messageOf(tx: Tx, tenantId: number, input: CampaignInputArgs) {
   }
   if (instance.channel === 'cloud-api') {
     if (!input.template_name || !input.template_language) throw validation('template_name', texts.templateRequired);
-    const template = await tx
-      .selectFrom('whatsapp_templates')
-      .select('status')
-      .where('tenant_id', '=', tenantId)
-      .where('instance_id', '=', instance.id)
-      .where('name', '=', input.template_name)
-      .where('language', '=', input.template_language)
-      .executeTakeFirst();
+    const template = await findListedTemplate(tx, tenantId, instance.id, input.template_name, input.template_language);
     if (template?.status !== 'APPROVED') throw validation('template_name', texts.templateNotApproved);
     return { ...none, template_name: input.template_name, template_language: input.template_language, template_variables: JSON.stringify(input.template_variables ?? []) };
   }

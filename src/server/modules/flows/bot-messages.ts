@@ -2,6 +2,7 @@ import type { TemplateSend } from '../../channels/channel';
 import { saveTemplateSend } from '../../channels/template-sends';
 import type { Tx } from '../../db/database';
 import { renderTemplate } from '../instances/template-text';
+import { findListedTemplate } from '../instances/listed-template';
 import type { ChangeSet } from '../../sync/changes';
 import { recordMessageOnTicket } from '../tickets/ticket-store';
 import { previewOf } from '../messages/texts';
@@ -24,14 +25,7 @@ export interface BotContent {
 
 /** The template's text as the customer reads it, from the connection's synced template list. */
 async function templateText(tx: Tx, tenantId: number, instanceId: number, template: TemplateSend) {
-  const listed = await tx
-    .selectFrom('whatsapp_templates')
-    .select('components')
-    .where('tenant_id', '=', tenantId)
-    .where('instance_id', '=', instanceId)
-    .where('name', '=', template.name)
-    .where('language', '=', template.language)
-    .executeTakeFirst();
+  const listed = await findListedTemplate(tx, tenantId, instanceId, template.name, template.language);
   return renderTemplate(listed?.components ?? [], template.components);
 }
 

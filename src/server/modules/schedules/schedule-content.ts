@@ -11,6 +11,7 @@ import type { RequestContext } from '../../graphql/context';
 import { validation } from '../../graphql/errors';
 import { resolveSendFile } from '../instances/media-input';
 import { renderTemplate } from '../instances/template-text';
+import { findListedTemplate } from '../instances/listed-template';
 
 export interface ScheduleContent {
   /** The text the list and the ticket show: typed text, the template's rendered body, or the caption. */
@@ -42,17 +43,9 @@ export async function resolveScheduleContent(
     const listed = await context.database.withTenant(tenantId, async (tx) => {
       const instance = await channelInstanceIn(tx, tenantId, instanceId);
       if (instance?.channel !== 'cloud-api') throw validation('template', scheduleTexts.templateNeedsOfficial);
-      return tx
-        .selectFrom('whatsapp_templates')
-        .select('components')
-        .where('tenant_id', '=', tenantId)
-        .where('instance_id', '=', instanceId)
-        .where('name', '=', name)
-        .where('language', '=', language)
-        .where('status', '=', 'APPROVED')
-        .executeTakeFirst();
+      return findListedTemplate(tx, tenantId, instanceId, name, language);
     });
-    if (!listed) throw validation('template', scheduleTexts.templateNotApproved);
+    if (listed?.status !== 'APPROVED') throw validation('template', scheduleTexts.templateNotApproved);
     const text = renderTemplate(listed.components, components);
     return { message: text.body ?? name, template: { name, language, components }, attachment: null };
   }

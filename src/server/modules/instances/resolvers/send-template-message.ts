@@ -9,6 +9,7 @@ import { sendOutgoing } from '../../messages/outgoing';
 import { findInstance } from '../instance-service';
 import { instanceTexts } from '../texts';
 import { renderTemplate } from '../template-text';
+import { findListedTemplate } from '../listed-template';
 
 const input = z.object({
   to_number: z.string().trim().min(8, instanceTexts.phoneInvalid).max(30, instanceTexts.phoneInvalid),
@@ -29,14 +30,7 @@ export const sendTemplateMessage: MutationResolver<'sendTemplateMessage'> = asyn
   const listed = await context.database.withTenant(access.tenantId, async (tx) => {
     // Stored before the message is queued, so the dispatcher always finds what to ask Meta for.
     await saveTemplateSend(tx, access.tenantId, hash, { name: parsed.template_name, language: parsed.language, components });
-    return tx
-      .selectFrom('whatsapp_templates')
-      .select('components')
-      .where('tenant_id', '=', access.tenantId)
-      .where('instance_id', '=', access.instanceId)
-      .where('name', '=', parsed.template_name)
-      .where('language', '=', parsed.language)
-      .executeTakeFirst();
+    return findListedTemplate(tx, access.tenantId, access.instanceId, parsed.template_name, parsed.language);
   });
   const text = renderTemplate(listed?.components ?? [], components);
   const { message } = await sendOutgoing(syncServicesOf(context).messaging, {
