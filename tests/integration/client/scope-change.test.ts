@@ -197,6 +197,48 @@ describe('a user whose department changes', () => {
     await deliveredOnce(ana, ids.anas, text);
   }, CASE_MS);
 
+  it('while the app runs, with her old department’s tickets transferred away: hers leaves, the waiting send is refused, the sync settles', async () => {
+    const ids = await threeTickets('551197654850');
+    let release: () => void = () => {};
+    const ana = await startAna((transport) => {
+      const held = heldSends(transport);
+      release = held.release;
+      return held.wrapped;
+    });
+    await syncedUnderVendas(ana, ids);
+    const text = `Aguardando envio ${Date.now()}`;
+    await sendWaiting(ana, ids.anas, text);
+
+    await moveAna(suporte);
+    // SPEC §4: leaving Vendas takes her Vendas tickets away. Forced here, before the rebuild pulls
+    // (the held send keeps the rebuild waiting its grace): the interleaving in which the job's own
+    // timer made the case above fail now and then.
+    expect(await server.running().autoTransfers!.run()).toBeGreaterThan(0);
+    const holder = await server.database.asOwner((db) =>
+      db.selectFrom('chat_tickets').select('user_id').where('id', '=', Number(ids.anas)).executeTakeFirstOrThrow(),
+    );
+    expect(String(holder.user_id)).not.toBe(ana.user.id);
+
+    await eventually('the Vendas tickets leave, hers too', async () => {
+      const [inbox, own] = [await holds(ana.db, ids.vendas), await holds(ana.db, ids.anas)];
+      return !inbox.ticket && inbox.messages === 0 && !own.ticket;
+    });
+    release();
+    await eventually('the Suporte inbox ticket arrives with its message', async () => {
+      const arrived = await holds(ana.db, ids.suporte);
+      return arrived.ticket && arrived.messages === 1;
+    });
+    await eventually('the send, no longer hers to make, is refused and shown failed', async () => {
+      const copies = await ana.db.customerchats.find({ selector: { message: text } }).exec();
+      return copies.length === 1 && copies[0]!.ack === -1 && copies[0]!.failure_reason === 'Você não tem permissão para esta ação.';
+    });
+    // A refused send waits for nothing: the health does not stay at "Sincronizando…".
+    await eventually('the sync settles', async () => ana.state?.status === 'online' && ana.state.pendingSends === 0).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}; Ana holds ${JSON.stringify(await heldByAna(ana, ids))}`);
+    });
+    expect((await server.outbox()).filter((m) => m.text === text)).toHaveLength(0);
+  }, CASE_MS);
+
   it('keeps what Ana did offline before the rebuild: a ticket she viewed and a draft', async () => {
     const ids = await threeTickets('551197654820');
     let release: () => void = () => {};

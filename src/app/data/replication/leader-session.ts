@@ -223,8 +223,10 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
   }
 
   const active$ = combineLatest([...replications.values()].map((r) => r.state.active$)).pipe(map((all) => all.some(Boolean)));
+  // A send the server refused (ack -1) stays, shown failed, but waits for nothing: counted, it
+  // kept the health at "Sincronizando…" for good (a send on a ticket transferred away meanwhile).
   const pending$ = messages
-    ? temporaryMessagesQuery(db).$.pipe(map((docs) => docs.length))
+    ? temporaryMessagesQuery(db).$.pipe(map((docs) => docs.filter((doc) => doc.ack >= 0).length))
     : new BehaviorSubject(0);
   const signals$ = combineLatest([socket.status$, active$, pending$, initialReceived$]).pipe(
     map(([status, active, pendingSends, initialReceived]) => ({ socketConnected: status === 'connected', active, pendingSends, initialReceived })),

@@ -5,6 +5,7 @@ import { neutralTicketDocument, toTicketDocument, type ChatTicketDocument } from
 import { markTicketSeen } from '../../modules/tickets/unseen';
 import { syncServicesOf, syncViewerOf } from '../access';
 import { transactWithChanges } from '../changes';
+import { epochMs } from '../documents';
 import { sameDocument, serverId } from './compare';
 
 /** Computed per viewer, never stored: not part of what a push is compared on. */
@@ -13,15 +14,19 @@ const NOT_COMPARED = ['pickableInboxChat', 'customer_name'];
 /**
  * Step 5 (DESIGN §4): pushChatTicket. The one write a client makes to a ticket is "viewed"
  * (unseenMsg to 0); it is applied whatever the assumed state, since viewing is not a conflict.
- * Every row whose result differs from what the client holds comes back with the master state.
+ * Every row whose result differs from what the client holds comes back with the master state,
+ * and so does one the server changed since the client's assumed state, even if only its stamps
+ * moved: RxDB drops a pulled state that arrives while a local write is unpushed, so that change
+ * reaches the client through this answer or never (convergence seed 245).
  */
 export async function pushChatTickets(context: RequestContext, rows: readonly ChatTicketPushRow[]): Promise<ChatTicketDocument[]> {
   const viewer = syncViewerOf(context);
   const { pubsub } = syncServicesOf(context);
   const tenantId = context.tenant.id;
   const conflicts: ChatTicketDocument[] = [];
-  for (const { newDocumentState: doc } of rows) {
+  for (const { newDocumentState: doc, assumedMasterState: assumed } of rows) {
     const id = serverId(doc.id);
+    let changedSinceAssumed = false;
     const master = await transactWithChanges(context.database, pubsub, tenantId, async (tx, changes) => {
       const row =
         id === null
@@ -36,6 +41,7 @@ export async function pushChatTickets(context: RequestContext, rows: readonly Ch
               .forUpdate('t')
               .executeTakeFirst();
       if (!row || !canSeeTicket(row, viewer)) return neutralTicketDocument(doc.id, Date.now());
+      changedSinceAssumed = assumed?.updatedAt !== epochMs(row.updated_at);
       if (doc.unseenMsg === 0 && !doc._deleted && (await markTicketSeen(tx, tenantId, row.id))) {
         changes.add('chattickets', row.instance_id).add('customerchats', row.instance_id);
         const updated = await tx.selectFrom('chat_tickets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -43,7 +49,7 @@ export async function pushChatTickets(context: RequestContext, rows: readonly Ch
       }
       return toTicketDocument(row, { previous_user_name: row.previous_user_name });
     });
-    if (!sameDocument(master, doc, NOT_COMPARED)) conflicts.push(master);
+    if (changedSinceAssumed || !sameDocument(master, doc, NOT_COMPARED)) conflicts.push(master);
   }
   return conflicts;
 }
