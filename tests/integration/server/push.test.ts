@@ -118,6 +118,18 @@ describe('push (DESIGN §4) and the outbound queue', () => {
     expect(hidden[0]).toMatchObject({ id: String(ticketId), _deleted: true, customer_id: '' });
   });
 
+  it('answers the master of a viewed ticket the server changed since the assumed state, even when only its stamps moved', async () => {
+    const held = (await pullAll(f, f.alpha, 'carla', 'ChatTicket')).docs.get(String(ticketId))!;
+    expect(held.unseenMsg).toBe(0);
+    // A change the client's downstream dropped (RxDB skips a pulled state while a local write is unpushed).
+    await f.database.withTenant(f.alpha.tenantId, (tx) =>
+      tx.updateTable('chat_tickets').set({ updated_at: new Date(Date.now() + 5_000) }).where('id', '=', ticketId).execute(),
+    );
+    const conflicts = await push('ChatTicket', [{ assumedMasterState: held, newDocumentState: { ...held, unseenMsg: 0 } }]);
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]!.updatedAt).toBeGreaterThan(held.updatedAt as number);
+  });
+
   it('merges customer edits field by field and answers conflicts with the master', async () => {
     const customers = (await pullAll(f, f.alpha, 'carla', 'Customer')).docs;
     const customer = customers.get(String(customerId))!;
