@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import type { ServerServices } from './graphql/context';
+import { closeHttp } from './http/close-http';
 import { buildApp, type ServerApp } from './http/server-app';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
 import { startReportRollups } from './modules/reports/rollup-job';
@@ -118,7 +119,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await autoTransfers?.stop();
         await reportRollups?.stop();
         await app.deps.services.jobs?.stop();
-        await app.fastify.close();
+        await closeHttp(app.fastify);
         await ownedDatabase?.close();
       },
     };
