@@ -158,18 +158,24 @@ async function deliveredOnce(ana: TestClient, ticketId: string, text: string) {
   expect((await server.outbox()).filter((m) => m.text === text)).toHaveLength(1);
 }
 
+/** Ana synced under Vendas, her three tickets, and a send of hers held back by the network. */
+async function anaWithWaitingSend(phone: string) {
+  const ids = await threeTickets(phone);
+  let release: () => void = () => {};
+  const ana = await startAna((transport) => {
+    const held = heldSends(transport);
+    release = held.release;
+    return held.wrapped;
+  });
+  await syncedUnderVendas(ana, ids);
+  const text = `Aguardando envio ${Date.now()}`;
+  await sendWaiting(ana, ids.anas, text);
+  return { ids, ana, text, release: () => release() };
+}
+
 describe('a user whose department changes', () => {
   it('between two runs of the app: the next run rebuilds the local data and keeps the outbox', async () => {
-    const ids = await threeTickets('551197654800');
-    let release: () => void = () => {};
-    const ana = await startAna((transport) => {
-      const held = heldSends(transport);
-      release = held.release;
-      return held.wrapped;
-    });
-    await syncedUnderVendas(ana, ids);
-    const text = `Aguardando envio ${Date.now()}`;
-    await sendWaiting(ana, ids.anas, text);
+    const { ids, ana, text, release } = await anaWithWaitingSend('551197654800');
 
     await ana.close();
     await moveAna(suporte);
@@ -180,16 +186,7 @@ describe('a user whose department changes', () => {
   }, CASE_MS);
 
   it('while the app runs: the server closes the socket, and the reconnection rebuilds the local data', async () => {
-    const ids = await threeTickets('551197654810');
-    let release: () => void = () => {};
-    const ana = await startAna((transport) => {
-      const held = heldSends(transport);
-      release = held.release;
-      return held.wrapped;
-    });
-    await syncedUnderVendas(ana, ids);
-    const text = `Aguardando envio ${Date.now()}`;
-    await sendWaiting(ana, ids.anas, text);
+    const { ids, ana, text, release } = await anaWithWaitingSend('551197654810');
 
     await moveAna(suporte);
 
@@ -198,16 +195,7 @@ describe('a user whose department changes', () => {
   }, CASE_MS);
 
   it('while the app runs, with her old department’s tickets transferred away: hers leaves, the waiting send is refused, the sync settles', async () => {
-    const ids = await threeTickets('551197654850');
-    let release: () => void = () => {};
-    const ana = await startAna((transport) => {
-      const held = heldSends(transport);
-      release = held.release;
-      return held.wrapped;
-    });
-    await syncedUnderVendas(ana, ids);
-    const text = `Aguardando envio ${Date.now()}`;
-    await sendWaiting(ana, ids.anas, text);
+    const { ids, ana, text, release } = await anaWithWaitingSend('551197654850');
 
     await moveAna(suporte);
     // SPEC §4: leaving Vendas takes her Vendas tickets away. Forced here, before the rebuild pulls
