@@ -109,6 +109,40 @@ describe('attendance console', () => {
     await browser?.close();
   });
 
+  it('filters the list by category at 1024×768, following a tag set elsewhere live', { timeout: 120_000 }, async () => {
+    const customer = new Customer(instanceId);
+    const admin = await attendant('admin@demo.local', { width: 1024, height: 768 });
+    await customer.write('Quero trocar o tamanho');
+    await row(admin, customer.name).waitFor({ timeout: 20_000 });
+    const suffix = customer.phone.slice(-4);
+    const create = 'mutation ($input: CategoryInput!) { createCategory(input: $input) { id } }';
+    const troca = (await graphql(create, { input: { name: `Troca ${suffix}`, color: '#1c7ed6' } }, adminToken)).createCategory.id as string;
+    await graphql(create, { input: { name: `Elogio ${suffix}`, color: '#2f9e44' } }, adminToken);
+
+    // The categories reach the console live; the filter is chosen from the keyboard.
+    const filter = admin.getByRole('combobox', { name: 'Categorias', exact: true });
+    await filter.waitFor({ timeout: 20_000 });
+    await filter.fill(`Troca ${suffix}`);
+    await filter.press('ArrowDown');
+    await filter.press('Enter');
+    await filter.press('Escape');
+    await admin.getByText('Nenhum atendimento nestas categorias').waitFor({ timeout: 10_000 });
+
+    // Another attendant's tag arrives by the feed and the ticket joins the filtered list; untagged, it leaves.
+    const tag = 'mutation ($t: ID!, $c: [ID!]!) { setTicketCategories(chat_ticket_id: $t, category_ids: $c) { id } }';
+    const ticketId = await ticketIdOf(customer.name);
+    await graphql(tag, { t: ticketId, c: [troca] }, adminToken);
+    await row(admin, customer.name).waitFor({ timeout: 20_000 });
+    await screenshot(admin, 'attendance-category-filter-tablet');
+    await graphql(tag, { t: ticketId, c: [] }, adminToken);
+    await row(admin, customer.name).waitFor({ state: 'detached', timeout: 20_000 });
+
+    // An empty selection is no filter.
+    await filter.focus();
+    await filter.press('Backspace');
+    await row(admin, customer.name).waitFor({ timeout: 20_000 });
+  });
+
   it('takes a customer from the inbox of the right department to a graded, closed ticket', { timeout: 240_000 }, async () => {
     const customer = new Customer(instanceId);
     const admin = await attendant('admin@demo.local');
