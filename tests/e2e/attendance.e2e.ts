@@ -134,8 +134,35 @@ describe('attendance console', () => {
     await graphql(tag, { t: ticketId, c: [troca] }, adminToken);
     await row(admin, customer.name).waitFor({ timeout: 20_000 });
     await screenshot(admin, 'attendance-category-filter-tablet');
+
+    // The conversation's categories are the local document's; the attendant adds one from the keyboard.
+    await row(admin, customer.name).click();
+    await admin.getByRole('button', { name: `Dados do cliente: ${customer.name}` }).click();
+    const drawer = admin.getByRole('dialog');
+    await drawer.getByText(`Troca ${suffix}`, { exact: true }).waitFor({ timeout: 20_000 });
+    const tags = drawer.getByRole('combobox', { name: 'Categorias do atendimento' });
+    await tags.fill(`Elogio ${suffix}`);
+    await tags.press('ArrowDown');
+    await tags.press('Enter');
+    const read = 'query ($t: ID!) { ticketCategories(chat_ticket_id: $t) { name } }';
+    await expect
+      .poll(async () => (await graphql(read, { t: ticketId }, adminToken)).ticketCategories.map((c: Data) => c.name), { timeout: 20_000 })
+      .toEqual([`Elogio ${suffix}`, `Troca ${suffix}`]);
+    // Offline they still show, and wait for the network to be edited.
+    await setNetwork(admin.context(), false);
+    await drawer.getByText('Sem conexão: as categorias voltam a ser editáveis quando ela voltar.').waitFor({ timeout: 15_000 });
+    for (const name of [`Elogio ${suffix}`, `Troca ${suffix}`]) await drawer.getByText(name, { exact: true }).waitFor();
+    expect(await tags.isDisabled()).toBe(true);
+    await setNetwork(admin.context(), true);
+    await drawer.getByText('Sem conexão: as categorias voltam a ser editáveis quando ela voltar.').waitFor({ state: 'detached', timeout: 30_000 });
+
+    // Untagged elsewhere: the drawer and the filtered list follow.
     await graphql(tag, { t: ticketId, c: [] }, adminToken);
+    await drawer.getByText(`Troca ${suffix}`, { exact: true }).waitFor({ state: 'detached', timeout: 20_000 });
     await row(admin, customer.name).waitFor({ state: 'detached', timeout: 20_000 });
+    await admin.keyboard.press('Escape');
+    await admin.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached', timeout: 10_000 });
 
     // An empty selection is no filter.
     await filter.focus();
