@@ -109,6 +109,67 @@ describe('attendance console', () => {
     await browser?.close();
   });
 
+  it('filters the list by category at 1024×768, following a tag set elsewhere live', { timeout: 120_000 }, async () => {
+    const customer = new Customer(instanceId);
+    const admin = await attendant('admin@demo.local', { width: 1024, height: 768 });
+    await customer.write('Quero trocar o tamanho');
+    await row(admin, customer.name).waitFor({ timeout: 20_000 });
+    const suffix = customer.phone.slice(-4);
+    const create = 'mutation ($input: CategoryInput!) { createCategory(input: $input) { id } }';
+    const troca = (await graphql(create, { input: { name: `Troca ${suffix}`, color: '#1c7ed6' } }, adminToken)).createCategory.id as string;
+    await graphql(create, { input: { name: `Elogio ${suffix}`, color: '#2f9e44' } }, adminToken);
+
+    // The categories reach the console live; the filter is chosen from the keyboard.
+    const filter = admin.getByRole('combobox', { name: 'Categorias', exact: true });
+    await filter.waitFor({ timeout: 20_000 });
+    await filter.fill(`Troca ${suffix}`);
+    await filter.press('ArrowDown');
+    await filter.press('Enter');
+    await filter.press('Escape');
+    await admin.getByText('Nenhum atendimento nestas categorias').waitFor({ timeout: 10_000 });
+
+    // Another attendant's tag arrives by the feed and the ticket joins the filtered list; untagged, it leaves.
+    const tag = 'mutation ($t: ID!, $c: [ID!]!) { setTicketCategories(chat_ticket_id: $t, category_ids: $c) { id } }';
+    const ticketId = await ticketIdOf(customer.name);
+    await graphql(tag, { t: ticketId, c: [troca] }, adminToken);
+    await row(admin, customer.name).waitFor({ timeout: 20_000 });
+    await screenshot(admin, 'attendance-category-filter-tablet');
+
+    // The conversation's categories are the local document's; the attendant adds one from the keyboard.
+    await row(admin, customer.name).click();
+    await admin.getByRole('button', { name: `Dados do cliente: ${customer.name}` }).click();
+    const drawer = admin.getByRole('dialog');
+    await drawer.getByText(`Troca ${suffix}`, { exact: true }).waitFor({ timeout: 20_000 });
+    const tags = drawer.getByRole('combobox', { name: 'Categorias do atendimento' });
+    await tags.fill(`Elogio ${suffix}`);
+    await tags.press('ArrowDown');
+    await tags.press('Enter');
+    const read = 'query ($t: ID!) { ticketCategories(chat_ticket_id: $t) { name } }';
+    await expect
+      .poll(async () => (await graphql(read, { t: ticketId }, adminToken)).ticketCategories.map((c: Data) => c.name), { timeout: 20_000 })
+      .toEqual([`Elogio ${suffix}`, `Troca ${suffix}`]);
+    // Offline they still show, and wait for the network to be edited.
+    await setNetwork(admin.context(), false);
+    await drawer.getByText('Sem conexão: as categorias voltam a ser editáveis quando ela voltar.').waitFor({ timeout: 15_000 });
+    for (const name of [`Elogio ${suffix}`, `Troca ${suffix}`]) await drawer.getByText(name, { exact: true }).waitFor();
+    expect(await tags.isDisabled()).toBe(true);
+    await setNetwork(admin.context(), true);
+    await drawer.getByText('Sem conexão: as categorias voltam a ser editáveis quando ela voltar.').waitFor({ state: 'detached', timeout: 30_000 });
+
+    // Untagged elsewhere: the drawer and the filtered list follow.
+    await graphql(tag, { t: ticketId, c: [] }, adminToken);
+    await drawer.getByText(`Troca ${suffix}`, { exact: true }).waitFor({ state: 'detached', timeout: 20_000 });
+    await row(admin, customer.name).waitFor({ state: 'detached', timeout: 20_000 });
+    await admin.keyboard.press('Escape');
+    await admin.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // An empty selection is no filter.
+    await filter.focus();
+    await filter.press('Backspace');
+    await row(admin, customer.name).waitFor({ timeout: 20_000 });
+  });
+
   it('takes a customer from the inbox of the right department to a graded, closed ticket', { timeout: 240_000 }, async () => {
     const customer = new Customer(instanceId);
     const admin = await attendant('admin@demo.local');

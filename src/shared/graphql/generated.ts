@@ -360,6 +360,8 @@ export interface ChatTicket {
    * come back while its messages' feed went past messages it could not see then.
    */
   vis_position: number;
+  /** The ticket's categories (crm/category) as ids, in ascending id order; tagging touches the ticket so the feed carries them. */
+  category_ids: Array<string>;
   updatedAt: number;
   _deleted: boolean;
   user?: Maybe<TicketUser>;
@@ -410,6 +412,7 @@ export interface ChatTicketInput {
   previous_user_name?: Maybe<string>;
   customer_name?: Maybe<string>;
   vis_position?: Maybe<number>;
+  category_ids?: Maybe<Array<string>>;
   updatedAt?: Maybe<number>;
   _deleted?: Maybe<boolean>;
 }

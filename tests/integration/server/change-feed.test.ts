@@ -75,7 +75,7 @@ describe('change feed (DESIGN §4)', () => {
       expect(messages.find((m) => m.doc.id === String(messageId))?.doc).toEqual(toMessageDocument(row));
       const tickets = await chatTicketsFeed.read(tx, scope, FEED_START, 10_000);
       const ticket = await tx.selectFrom('chat_tickets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', ticketId).executeTakeFirstOrThrow();
-      expect(tickets.find((t) => t.doc.id === String(ticketId))?.doc).toEqual(toTicketDocument(ticket, { previous_user_name: 'Bruno' }));
+      expect(tickets.find((t) => t.doc.id === String(ticketId))?.doc).toEqual(toTicketDocument(ticket, { previous_user_name: 'Bruno', category_ids: [] }));
     });
   });
 

@@ -9,6 +9,7 @@ export interface UseTicketsInput {
   tab: TicketTab;
   isCampaign: boolean;
   search?: string;
+  categoryIds?: readonly string[];
   limit?: number;
 }
 
@@ -16,13 +17,14 @@ export interface UseTicketsInput {
  * One attendance tab, live from the local database (never waits for the network); null until the
  * database has answered for the first time, and while no connection or user is known.
  */
-export function useTickets({ instanceId, tab, isCampaign, search, limit }: UseTicketsInput): TicketWithCustomer[] | null {
+export function useTickets({ instanceId, tab, isCampaign, search, categoryIds, limit }: UseTicketsInput): TicketWithCustomer[] | null {
   const db = useDatabase();
   const userId = useDataSession()?.user.id ?? '';
   return useObservable<TicketWithCustomer[] | null>(
-    () => (db && instanceId && userId ? ticketList$(db, { instanceId, tab, isCampaign, userId, search, limit }) : null),
+    () => (db && instanceId && userId ? ticketList$(db, { instanceId, tab, isCampaign, userId, search, categoryIds, limit }) : null),
     null,
-    [db, instanceId, tab, isCampaign, userId, search, limit],
+    // By value: a caller may build the same selection anew on every render.
+    [db, instanceId, tab, isCampaign, userId, search, categoryIds?.join(',') ?? '', limit],
   );
 }
 

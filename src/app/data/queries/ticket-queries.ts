@@ -24,6 +24,8 @@ export interface TicketListFilter {
   /** The signed-in user, for "my chats". */
   userId: string;
   search?: string;
+  /** Tickets tagged with any of these categories (ChatTicket.category_ids); none or empty: every ticket. */
+  categoryIds?: readonly string[];
   limit?: number;
 }
 
@@ -53,10 +55,19 @@ const matches = (needle: TicketSearchNeedle, ticket: ChatTicketDoc, customer: Cu
     customer && { searchText: customer.search_text ?? customerSearchText(customer), phone: customer.phone_number },
   );
 
+/**
+ * The list's selector: the tab's, narrowed by category. The category test is no index's: it runs
+ * on the documents the tab's index walk reads, so a page still stops at its limit of matches.
+ */
+export function listSelector(f: TicketListFilter): MangoQuerySelector<ChatTicketDoc> {
+  const tab = tabSelector(f);
+  return f.categoryIds?.length ? { ...tab, category_ids: { $in: [...f.categoryIds] } } : tab;
+}
+
 /** The tab's documents, newest first: a page without search, the whole tab with it. */
 export function ticketListQuery(db: PedbotDatabase, f: TicketListFilter) {
   return db.chattickets.find({
-    selector: tabSelector(f),
+    selector: listSelector(f),
     sort: [{ sort_key: 'asc' }],
     ...(ticketSearchNeedle(f.search ?? '') || !f.limit ? {} : { limit: f.limit }),
   });

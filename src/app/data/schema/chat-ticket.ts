@@ -1,13 +1,14 @@
 import type { RxJsonSchema } from 'rxdb';
 import { ticketSearchText } from '../../../shared/domain/ticket-search';
-import { epochMs, flag, idField, int, text, timeField } from './fields';
+import { epochMs, flag, ID_MAX, idField, int, text, timeField } from './fields';
 import { TICKET_SORT_KEY_MAX, ticketSortKey } from './sort-key';
 
 /**
  * A ticket (SPEC §3 ChatTicket): the flat fields the server replicates (nested user, customer and
  * campaign are not part of the document; join them locally). Local fields for the tab indexes:
  * `owner_key` (user_id or '') and `sort_at` (last_msg, else createdAt). `vis_position` is absent
- * on tickets stored before version 2 until the server sends them again.
+ * on tickets stored before version 2 until the server sends them again; `category_ids` is empty on
+ * tickets stored before version 4 until the server sends them again (tagging sends them).
  */
 export interface ChatTicketDoc {
   id: string;
@@ -39,6 +40,8 @@ export interface ChatTicketDoc {
   previous_user_name?: string;
   customer_name?: string;
   vis_position?: number;
+  /** The ticket's categories (crm/category), ascending ids (from version 4). */
+  category_ids?: string[];
   updatedAt: number;
   owner_key: string;
   sort_at: string;
@@ -49,7 +52,7 @@ export interface ChatTicketDoc {
 
 export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
   title: 'chattickets',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -82,6 +85,7 @@ export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
     previous_user_name: text,
     customer_name: text,
     vis_position: int,
+    category_ids: { type: 'array', items: { type: 'string', maxLength: ID_MAX } },
     updatedAt: epochMs,
     owner_key: idField,
     sort_at: timeField,
@@ -115,4 +119,6 @@ export const chatTicketMigrations = {
   2: (doc: ChatTicketDoc): ChatTicketDoc => doc,
   /** 3: `search_text`, so a search reads no field but that one. */
   3: (doc: ChatTicketDoc): ChatTicketDoc => ({ ...doc, search_text: ticketSearchText(doc) }),
+  /** 4: `category_ids`, so the lists filter by category locally. */
+  4: (doc: ChatTicketDoc): ChatTicketDoc => ({ ...doc, category_ids: doc.category_ids ?? [] }),
 };

@@ -23,7 +23,8 @@ import { deferred } from './ui/deferred';
 import { whenIdle } from './ui/when-idle';
 import { isPickable } from '../../../shared/domain/tickets';
 import { prefetchMessages, prefetchTickets } from '../../data/actions';
-import { useDataSessionStarting } from '../../data/hooks';
+import { useDataSessionStarting, useReferences } from '../../data/hooks';
+import type { CategoryOption } from './list/category-filter';
 
 const noTicketHint = <EmptyHint title={t.selectTicket} hint={t.selectTicketHint} icon="note" />;
 
@@ -60,7 +61,11 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
   const now = useNow();
   const refs = useReferencesView();
   const search = useDeferredValue(ui.search);
-  const list = useTicketList(ctx, { tab: ui.tab, isCampaign: ui.isCampaign, search }, refs.userName, now);
+  const categories = useReferences<CategoryOption>('categories');
+  // A category deleted meanwhile no longer narrows the list (its tickets were untagged).
+  const chosen = ui.categoryIds;
+  const categoryIds = useMemo(() => chosen.filter((id) => categories.some((c) => String(c.id) === id)), [chosen, categories]);
+  const list = useTicketList(ctx, { tab: ui.tab, isCampaign: ui.isCampaign, search, categoryIds }, refs.userName, now);
   const ticket = useSelectedTicket(list.tickets, ui.selectedId);
   const wide = useMediaQuery('(min-width: 75em)', true) ?? true;
   const [fillRef, height] = useFillHeight<HTMLDivElement>();
@@ -110,6 +115,9 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
           kindCounts={list.kindCounts}
           search={ui.search}
           onSearchChange={attendanceActions.setSearch}
+          categories={categories}
+          categoryIds={categoryIds}
+          onCategoriesChange={attendanceActions.setCategories}
           tickets={list.tickets}
           rowOf={list.rowOf}
           selectedId={ui.selectedId}

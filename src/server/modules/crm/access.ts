@@ -4,7 +4,8 @@ import type { RequestContext } from '../../graphql/context';
 import { requireViewer } from '../../graphql/guards';
 import { validation } from '../../graphql/errors';
 import { assertRoute, canUseInstance } from '../instances/instance-access';
-import { syncViewerOf } from '../../sync/access';
+import { syncServicesOf, syncViewerOf } from '../../sync/access';
+import { transactWithChanges, type ChangeSet } from '../../sync/changes';
 import type { TenantChangeKind } from '../../../shared/domain/tenant-changes';
 import { publishTenantChange } from '../tenant-changes/tenant-changes';
 import { crmServerTexts as texts } from './texts';
@@ -13,6 +14,13 @@ import { crmServerTexts as texts } from './texts';
 export function withRoute<T>(context: RequestContext, route: string, fn: (tx: Tx, tenantId: number) => Promise<T>): Promise<T> {
   assertRoute(requireViewer(context), route);
   return context.database.withTenant(context.tenant.id, (tx) => fn(tx, context.tenant.id));
+}
+
+/** `withRoute` for writes that change replicated rows: their change is announced to the streams once committed. */
+export function withRouteChanges<T>(context: RequestContext, route: string, fn: (tx: Tx, tenantId: number, changes: ChangeSet) => Promise<T>): Promise<T> {
+  assertRoute(requireViewer(context), route);
+  const tenantId = context.tenant.id;
+  return transactWithChanges(context.database, syncServicesOf(context).pubsub, tenantId, (tx, changes) => fn(tx, tenantId, changes));
 }
 
 /** The ticket, when the viewer works on its connection and may see it (SPEC §4 visibility). */

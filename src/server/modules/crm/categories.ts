@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CategoryInput } from '../../../shared/domain/crm';
 import type { Tx } from '../../db/database';
+import type { ChangeSet } from '../../sync/changes';
 import { validation } from '../../graphql/errors';
 import { crmServerTexts as texts } from './texts';
 
@@ -56,7 +57,23 @@ export async function updateCategory(tx: Tx, tenantId: number, id: number, input
   return (await findCategory(tx, tenantId, id))!;
 }
 
-export async function deleteCategory(tx: Tx, tenantId: number, id: number): Promise<void> {
+/**
+ * Rewrites the tickets' rows so the chattickets feed sends them again with their new
+ * category_ids (the stamp trigger moves change_xid), and tells the streams of their connections.
+ */
+async function touchTickets(tx: Tx, changes: ChangeSet, tenantId: number, tagged: { ticketId: number } | { categoryId: number }): Promise<void> {
+  const which =
+    'ticketId' in tagged
+      ? sql`id = ${tagged.ticketId}`
+      : sql`id in (select chat_ticket_id from ticket_categories where tenant_id = ${tenantId} and category_id = ${tagged.categoryId})`;
+  const { rows } = await sql<{ instance_id: number }>`
+    with touched as (update chat_tickets set updated_at = now() where tenant_id = ${tenantId} and ${which} returning instance_id)
+    select distinct instance_id from touched`.execute(tx);
+  for (const { instance_id } of rows) changes.add('chattickets', Number(instance_id));
+}
+
+export async function deleteCategory(tx: Tx, changes: ChangeSet, tenantId: number, id: number): Promise<void> {
+  await touchTickets(tx, changes, tenantId, { categoryId: id });
   const { numDeletedRows } = await tx.deleteFrom('categories').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   if (numDeletedRows === 0n) throw validation('id', texts.categoryNotFound);
 }
@@ -71,12 +88,23 @@ export async function ticketCategories(tx: Tx, tenantId: number, ticketId: numbe
 }
 
 /** Replaces a ticket's categories; every id must be one of the tenant's categories. */
-export async function setTicketCategories(tx: Tx, tenantId: number, ticketId: number, categoryIds: readonly number[], userId: number): Promise<CategoryRecord[]> {
+export async function setTicketCategories(
+  tx: Tx,
+  changes: ChangeSet,
+  tenantId: number,
+  ticketId: number,
+  categoryIds: readonly number[],
+  userId: number,
+): Promise<CategoryRecord[]> {
   const ids = [...new Set(categoryIds)];
   if (ids.length > 0) {
     const found = await tx.selectFrom('categories').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw validation('category_ids', texts.categoryNotFound);
   }
+  const before = await tx.selectFrom('ticket_categories').select('category_id').where('tenant_id', '=', tenantId).where('chat_ticket_id', '=', ticketId).execute();
+  const unchanged = before.length === ids.length && before.every((row) => ids.includes(Number(row.category_id)));
+  if (unchanged) return ticketCategories(tx, tenantId, ticketId);
+  await touchTickets(tx, changes, tenantId, { ticketId });
   await tx.deleteFrom('ticket_categories').where('tenant_id', '=', tenantId).where('chat_ticket_id', '=', ticketId).execute();
   if (ids.length > 0) {
     await tx

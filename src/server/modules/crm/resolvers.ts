@@ -7,7 +7,7 @@ import { requireViewer } from '../../graphql/guards';
 import { forbidden } from '../../graphql/errors';
 import { canOpenRoute } from '../../../shared/domain/permissions';
 import { rowId } from '../../sync/access';
-import { announce, assertSeesTicket, withRoute } from './access';
+import { announce, assertSeesTicket, withRoute, withRouteChanges } from './access';
 import { createCategory, deleteCategory, findCategory, listCategories, setTicketCategories, ticketCategories, updateCategory, type CategoryRecord } from './categories';
 import { createReason, deleteReason, findReason, listReasons, updateReason, type CrmReasonRecord } from './reasons';
 
@@ -90,16 +90,16 @@ export const crmResolvers: ModuleResolvers = {
     },
     deleteCategory: async (_, args, context) => {
       const { id } = parseInput(idArgs, args);
-      await withRoute(context, CATEGORIES_ROUTE, (tx, tenantId) => deleteCategory(tx, tenantId, id));
+      await withRouteChanges(context, CATEGORIES_ROUTE, (tx, tenantId, changes) => deleteCategory(tx, changes, tenantId, id));
       await announce(context, 'categories', id);
       return true;
     },
     setTicketCategories: async (_, args, context) => {
       const input = parseInput(z.object({ chat_ticket_id: rowId, category_ids: z.array(rowId).max(50) }), args);
       const viewer = requireViewer(context);
-      const rows = await withRoute(context, ATTENDANCE_ROUTE, async (tx, tenantId) => {
+      const rows = await withRouteChanges(context, ATTENDANCE_ROUTE, async (tx, tenantId, changes) => {
         await assertSeesTicket(tx, context, input.chat_ticket_id);
-        return setTicketCategories(tx, tenantId, input.chat_ticket_id, input.category_ids, viewer.userId);
+        return setTicketCategories(tx, changes, tenantId, input.chat_ticket_id, input.category_ids, viewer.userId);
       });
       return rows.map(categoryOut);
     },

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database';
 import { isoTime } from '../../sync/documents';
 import { toCustomerDocument } from '../customers/customer-document';
 import { toMessageDocument } from '../messages/message-document';
-import { toTicketDocument, type TicketRow } from './ticket-document';
+import { ticketCategoryIds, toTicketDocument, type TicketRow } from './ticket-document';
 
 const unique = (values: Array<number | null>): number[] => [...new Set(values.filter((v): v is number => v !== null))];
 
@@ -15,7 +15,7 @@ export async function hydrateTickets(tx: Tx, tenantId: number, rows: readonly Ti
   if (rows.length === 0) return [];
   const userIds = unique(rows.flatMap((r) => [r.user_id, r.previous_user_id]));
   const campaignIds = unique(rows.map((r) => r.campaign_id));
-  const [users, customers, lastMessages, instances, campaigns] = await Promise.all([
+  const [users, customers, lastMessages, instances, campaigns, categoryIds] = await Promise.all([
     userIds.length === 0
       ? []
       : tx.selectFrom('users').select(['id', 'name', 'image', 'deleted_at']).where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute(),
@@ -32,6 +32,11 @@ export async function hydrateTickets(tx: Tx, tenantId: number, rows: readonly Ti
       : tx.selectFrom('customer_chats').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', unique(rows.map((r) => r.last_msg_id))).execute(),
     tx.selectFrom('instances').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', unique(rows.map((r) => r.instance_id))).execute(),
     campaignIds.length === 0 ? [] : tx.selectFrom('campaigns').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', campaignIds).execute(),
+    ticketCategoryIds(
+      tx,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
   ]);
   // SPEC §9 'Resposta passiva' counts as attendance, which needs the campaign's name.
   const campaignName = new Map(campaigns.map((c) => [c.id, c.name]));
@@ -47,6 +52,7 @@ export async function hydrateTickets(tx: Tx, tenantId: number, rows: readonly Ti
       ...toTicketDocument(row, {
         previous_user_name: row.previous_user_id === null ? null : (userById.get(row.previous_user_id)?.name ?? null),
         customer_name: customer?.name ?? null,
+        category_ids: categoryIds.get(row.id) ?? [],
       }),
       pickableInboxChat: pickable(row),
       user: user ? { id: String(user.id), name: user.name, image: user.image, deleted_at: isoTime(user.deleted_at) } : null,

@@ -1,4 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { Tx } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import type { ChatTicketsTable } from '../../db/schema/tickets';
 import type { ChatTicket } from '../../../shared/graphql/generated';
 import { epochMs, idString, isoTime } from '../../sync/documents';
@@ -11,9 +13,11 @@ export type ChatTicketDocument = Omit<ChatTicket, 'user' | 'instance' | 'campaig
 export interface TicketExtras {
   previous_user_name?: string | null;
   customer_name?: string | null;
+  /** Required: a document built without them would tell the client its categories were removed. */
+  category_ids: readonly string[];
 }
 
-export function toTicketDocument(row: TicketRow, extras: TicketExtras = {}): ChatTicketDocument {
+export function toTicketDocument(row: TicketRow, extras: TicketExtras): ChatTicketDocument {
   return {
     id: String(row.id),
     campaign_id: idString(row.campaign_id),
@@ -44,6 +48,7 @@ export function toTicketDocument(row: TicketRow, extras: TicketExtras = {}): Cha
     previous_user_name: extras.previous_user_name ?? null,
     customer_name: extras.customer_name ?? null,
     vis_position: Number(row.vis_xid),
+    category_ids: [...extras.category_ids],
     updatedAt: epochMs(row.updated_at),
     _deleted: row.deleted_at !== null,
   };
@@ -80,6 +85,21 @@ export const neutralTicketDocument = (id: string, updatedAt: number): ChatTicket
   previous_user_name: null,
   customer_name: null,
   vis_position: 0,
+  category_ids: [],
   updatedAt,
   _deleted: true,
 });
+
+/**
+ * The category ids of each ticket (ChatTicket.category_ids), ascending, in one aggregate for a
+ * whole page; a ticket without categories is absent from the map.
+ */
+export async function ticketCategoryIds(tx: Tx, tenantId: number, ticketIds: readonly number[]): Promise<Map<number, string[]>> {
+  if (ticketIds.length === 0) return new Map();
+  const { rows } = await sql<{ chat_ticket_id: string; ids: string[] }>`${PREPARED}
+    select chat_ticket_id::text, array_agg(category_id::text order by category_id) as ids
+    from ticket_categories
+    where tenant_id = ${tenantId} and chat_ticket_id = any(${[...ticketIds]}::bigint[])
+    group by chat_ticket_id`.execute(tx);
+  return new Map(rows.map((r) => [Number(r.chat_ticket_id), r.ids]));
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { PREPARED } from '../../db/prepared';
-import { neutralTicketDocument, type ChatTicketDocument } from '../../modules/tickets/ticket-document';
+import { neutralTicketDocument, ticketCategoryIds, type ChatTicketDocument } from '../../modules/tickets/ticket-document';
 import { afterCursor, committedBelowXmin, cursorOf, type FeedCollection } from './feed';
 import { ticketJson } from './json-documents';
 
@@ -29,9 +29,14 @@ export const chatTicketsFeed: FeedCollection<ChatTicketDocument> = {
       .limit(limit)
       .modifyEnd(PREPARED)
       .execute();
+    const categories = await ticketCategoryIds(
+      tx,
+      scope.tenantId,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       cursor: cursorOf(row),
-      doc: JSON.parse(row.doc) as ChatTicketDocument,
+      doc: { ...(JSON.parse(row.doc) as Omit<ChatTicketDocument, 'category_ids'>), category_ids: categories.get(row.id) ?? [] },
       visXid: Number(row.vis),
       audience: [row],
     }));

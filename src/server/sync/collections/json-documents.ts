@@ -3,7 +3,8 @@ import { sql, type RawBuilder } from 'kysely';
 /**
  * The replicated documents of the two big collections built as JSON by the database
  * (migration 0003 pedbot_iso/pedbot_ms), field for field what toMessageDocument and
- * toTicketDocument build in TypeScript; a test holds them equal.
+ * toTicketDocument build in TypeScript; a test holds them equal. A ticket's category_ids are
+ * added by the feed from one aggregate per page (ticketCategoryIds).
  */
 export const messageJson = (m: string): RawBuilder<string> => {
   const c = (column: string) => sql.ref(`${m}.${column}`);

@@ -1,7 +1,7 @@
 import type { ChatTicketPushRow } from '../../../shared/graphql/generated';
 import { canSeeTicket } from '../../../shared/domain/tickets';
 import type { RequestContext } from '../../graphql/context';
-import { neutralTicketDocument, toTicketDocument, type ChatTicketDocument } from '../../modules/tickets/ticket-document';
+import { neutralTicketDocument, ticketCategoryIds, toTicketDocument, type ChatTicketDocument } from '../../modules/tickets/ticket-document';
 import { markTicketSeen } from '../../modules/tickets/unseen';
 import { syncServicesOf, syncViewerOf } from '../access';
 import { transactWithChanges } from '../changes';
@@ -42,12 +42,13 @@ export async function pushChatTickets(context: RequestContext, rows: readonly Ch
               .executeTakeFirst();
       if (!row || !canSeeTicket(row, viewer)) return neutralTicketDocument(doc.id, Date.now());
       changedSinceAssumed = assumed?.updatedAt !== epochMs(row.updated_at);
+      const extras = { previous_user_name: row.previous_user_name, category_ids: (await ticketCategoryIds(tx, tenantId, [row.id])).get(row.id) ?? [] };
       if (doc.unseenMsg === 0 && !doc._deleted && (await markTicketSeen(tx, tenantId, row.id))) {
         changes.add('chattickets', row.instance_id).add('customerchats', row.instance_id);
         const updated = await tx.selectFrom('chat_tickets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', row.id).executeTakeFirstOrThrow();
-        return toTicketDocument(updated, { previous_user_name: row.previous_user_name });
+        return toTicketDocument(updated, extras);
       }
-      return toTicketDocument(row, { previous_user_name: row.previous_user_name });
+      return toTicketDocument(row, extras);
     });
     if (changedSinceAssumed || !sameDocument(master, doc, NOT_COMPARED)) conflicts.push(master);
   }

@@ -12,6 +12,8 @@ export function sameDocument(master: object, pushed: object, ignore: readonly st
 
 function sameValue(a: unknown, b: unknown): boolean {
   if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  // By entries alone a longer pushed list would equal a shorter master one (ChatTicket.category_ids).
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, i) => sameValue(value, b[i]));
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) return sameDocument(a, b);
   return a === b;
 }

@@ -2,7 +2,7 @@
 export const TICKET_FIELDS = `id campaign_id is_campaign instance_id user_id finished_ticket open_by_template customer_id
   last_msg last_msg_preview last_msg_id protocol started_at finished_at last_cost_created_at is_finishing unseenMsg
   isNotResponded inbox inbox_department_id pickableInboxChat createdAt curretTimestamp is_research grade
-  previous_user_id previous_user_name customer_name vis_position updatedAt _deleted`;
+  previous_user_id previous_user_name customer_name vis_position category_ids updatedAt _deleted`;
 
 export const MESSAGE_FIELDS = `id ack customer_id chat_ticket_id hash type message message_footer message_header message_buttons
   caption document_name document_mimetype sent_at tag_type is_bot_message is_temp unseen_msg off_customer_chat

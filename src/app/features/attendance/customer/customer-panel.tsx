@@ -144,7 +144,7 @@ export function CustomerPanel({
                 saving={saving}
                 onSave={save}
               />
-              <TicketCategories tenant={ctx.tenant} ticketId={String(ticket.id)} online={online} />
+              <TicketCategories tenant={ctx.tenant} ticketId={String(ticket.id)} categoryIds={ticket.category_ids} online={online} />
             </>
           ) : (
             <Loader size="sm" />

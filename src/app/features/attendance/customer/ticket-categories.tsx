@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ColorSwatch, Group, MultiSelect, Text } from '@mantine/core';
 import { gqlRequest } from '../../../api/graphql-client';
 import { useReferences } from '../../../data/hooks';
@@ -16,26 +16,23 @@ interface CategoryData {
   color?: string | null;
 }
 
-const READ = 'query ($t: ID!) { ticketCategories(chat_ticket_id: $t) { id } }';
 const SAVE = 'mutation ($t: ID!, $c: [ID!]!) { setTicketCategories(chat_ticket_id: $t, category_ids: $c) { id } }';
 
-/** The ticket's categories (crm/category), tagged by the attendant from the conversation; needs the network. */
-export function TicketCategories({ tenant, ticketId, online }: { tenant: string; ticketId: string; online: boolean }) {
-  const categories = useReferences<CategoryData>('categories');
-  const [value, setValue] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    gqlRequest<{ ticketCategories: Array<{ id: string }> }>(READ, { t: ticketId }, { tenant, notify: false }).then(
-      (data) => live && setValue(data.ticketCategories.map((c) => c.id)),
-      () => live && setValue([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [tenant, ticketId, online]);
+/**
+ * The ticket's categories (crm/category), tagged by the attendant from the conversation. They are
+ * read from the local ticket document (ChatTicket.category_ids), so they show offline and follow
+ * other attendants' changes live; saving needs the network.
+ */
+export function TicketCategories(props: { tenant: string; ticketId: string; categoryIds: readonly string[] | null | undefined; online: boolean }) {
+  const { tenant, ticketId, online } = props;
+  const stored = props.categoryIds ?? [];
+  const categories = useReferences<CategoryData>('categories');
+  // A saved choice shows until the ticket's document moves from the state it was made on (the
+  // feed brings the server's), or at once again on failure.
+  const [pending, setPending] = useState<{ ticketId: string; ids: string[]; over: readonly string[] } | null>(null);
+  const [saving, setSaving] = useState(false);
 
   if (categories.length === 0) {
     return (
@@ -44,15 +41,15 @@ export function TicketCategories({ tenant, ticketId, online }: { tenant: string;
       </Text>
     );
   }
+  const value = pending && pending.ticketId === ticketId && sameIds(pending.over, stored) ? pending.ids : stored;
   const colorOf = new Map(categories.map((c) => [String(c.id), c.color ?? '#868e96']));
   const save = async (next: string[]) => {
-    const previous = value;
-    setValue(next);
+    setPending({ ticketId, ids: next, over: stored });
     setSaving(true);
     try {
       await gqlRequest(SAVE, { t: ticketId, c: next }, { tenant });
     } catch {
-      setValue(previous);
+      setPending(null);
     } finally {
       setSaving(false);
     }
@@ -64,9 +61,9 @@ export function TicketCategories({ tenant, ticketId, online }: { tenant: string;
       placeholder={texts.placeholder}
       description={online ? undefined : texts.offline}
       data={categories.map((c) => ({ value: String(c.id), label: c.name ?? String(c.id) }))}
-      value={value ?? []}
+      value={[...value]}
       onChange={(next) => void save(next)}
-      disabled={!online || value === null || saving}
+      disabled={!online || saving}
       searchable
       clearable
       renderOption={({ option }) => (

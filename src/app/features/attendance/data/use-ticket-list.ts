@@ -26,19 +26,19 @@ export interface TicketList {
 
 export function useTicketList(
   ctx: AttendanceContext,
-  filter: { tab: TicketTab; isCampaign: boolean; search: string },
+  filter: { tab: TicketTab; isCampaign: boolean; search: string; categoryIds: readonly string[] },
   userName: (id: string | null | undefined) => string | null,
   now: number,
 ): TicketList {
   const instanceId = ctx.instanceId ?? '';
   const [limit, setLimit] = useState(FIRST_WINDOW);
   const [limitKey, setLimitKey] = useState('');
-  const key = `${instanceId}|${filter.tab}|${filter.isCampaign}|${filter.search}`;
+  const key = `${instanceId}|${filter.tab}|${filter.isCampaign}|${filter.search}|${filter.categoryIds.join(',')}`;
   if (key !== limitKey) {
     setLimitKey(key);
     setLimit(FIRST_WINDOW);
   }
-  const answered = useTickets({ instanceId, tab: filter.tab, isCampaign: filter.isCampaign, search: filter.search, limit });
+  const answered = useTickets({ instanceId, tab: filter.tab, isCampaign: filter.isCampaign, search: filter.search, categoryIds: filter.categoryIds, limit });
   const tickets = answered ?? NO_TICKETS;
   // Counting means walking each tab's index; the eight counts wait for the first page, so its
   // query (and the paint of the list) does not queue behind them in IndexedDB.

@@ -9,6 +9,7 @@ import { TICKET_ROW_HEIGHT, TicketRow } from './ticket-row';
 import type { TicketRowData } from './ticket-row-model';
 import { EmptyHint } from '../ui/empty-hint';
 import { useServerPages, type ServerPagingStatus } from './use-server-pages';
+import { CategoryFilter, type CategoryOption } from './category-filter';
 
 export const TAB_ORDER: readonly TicketTab[] = ['inbox', 'my_chats', 'opened', 'closed'];
 
@@ -23,6 +24,10 @@ export interface TicketListPaneProps {
   kindCounts: { attendance?: number; campaign?: number };
   search: string;
   onSearchChange: (value: string) => void;
+  /** The tenant's categories; the filter shows only when there are some. */
+  categories: readonly CategoryOption[];
+  categoryIds: readonly string[];
+  onCategoriesChange: (ids: string[]) => void;
   tickets: readonly TicketView[];
   rowOf: (ticket: TicketView) => TicketRowData;
   selectedId: RecordId | null;
@@ -105,7 +110,7 @@ const countBadge = (n: number | undefined, active: boolean) =>
  * around it also renders for the conversation, the references and the clock.
  */
 export const TicketListPane = memo(function TicketListPane(props: TicketListPaneProps) {
-  const { tab, isCampaign, tickets, rowOf, selectedId, onOpen, search, tabCounts, kindCounts } = props;
+  const { tab, isCampaign, tickets, rowOf, selectedId, onOpen, search, tabCounts, kindCounts, categoryIds } = props;
   const selectedIndex = selectedId === null ? -1 : tickets.findIndex((x) => String(x.id) === String(selectedId));
   const renderRow = useCallback(
     (index: number) => {
@@ -116,9 +121,13 @@ export const TicketListPane = memo(function TicketListPane(props: TicketListPane
     [tickets, rowOf, selectedId, onOpen],
   );
   const getKey = useCallback((index: number) => String(tickets[index]?.id ?? index), [tickets]);
-  const empty = search.trim() ? { title: t.emptySearch, hint: t.emptySearchHint } : EMPTY[tab];
+  const empty = search.trim()
+    ? { title: t.emptySearch, hint: t.emptySearchHint }
+    : categoryIds.length
+      ? { title: t.emptyCategories, hint: t.emptyCategoriesHint }
+      : EMPTY[tab];
   const kindLabel = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
-  const paging = useServerPages({ tab, isCampaign, search, count: tickets.length, onLoadLocal: props.onLoadMore });
+  const paging = useServerPages({ tab, isCampaign, search, categories: categoryIds.join(','), count: tickets.length, onLoadLocal: props.onLoadMore });
   const searchingServer = search.trim() !== '' && paging.status === 'loading';
 
   return (
@@ -170,6 +179,7 @@ export const TicketListPane = memo(function TicketListPane(props: TicketListPane
             ) : null
           }
         />
+        {props.categories.length > 0 && <CategoryFilter categories={props.categories} value={categoryIds} onChange={props.onCategoriesChange} />}
       </Stack>
       <div className="pb-att-list-body">
         {(props.loading || searchingServer) && tickets.length === 0 ? (

@@ -9,7 +9,9 @@ import type { TicketTab } from '../model/types';
  * The list's end meets the server: when the attendant reaches the end of a list and the local
  * database has nothing more for it, the next `chatTickets` page of that list is loaded into the
  * local database (a search asks the server at once). 'more' is a page that brought nothing for
- * this list without reaching the end: the next one waits for the attendant to ask.
+ * this list without reaching the end: the next one waits for the attendant to ask. Under a
+ * category filter every page waits for the attendant: the server's pages are the tab's, and
+ * walking them all for a filter that matches few would load the whole history.
  */
 export type ServerPagingStatus = 'idle' | 'loading' | 'more' | 'ended' | 'offline' | 'failed';
 
@@ -35,12 +37,15 @@ export function useServerPages(input: {
   tab: TicketTab;
   isCampaign: boolean;
   search: string;
+  /** The category filter's ids joined, '' for none. */
+  categories?: string;
   count: number;
   onLoadLocal?: () => void;
 }): ServerPaging {
   const { tab, isCampaign, count, onLoadLocal } = input;
   const search = input.search.trim();
-  const key = `${tab}|${isCampaign}|${search}`;
+  const categories = input.categories ?? '';
+  const key = `${tab}|${isCampaign}|${search}|${categories}`;
   const offline = useSyncState().status === 'offline';
   const list = useRef<TicketListKey>({ tab, isCampaign, search });
   list.current = { tab, isCampaign, search };
@@ -54,11 +59,12 @@ export function useServerPages(input: {
   const [state, setState] = useState<PagingState>(fresh);
   if (state.key !== key) setState(fresh());
 
-  const load = useCallback((forKey: string, localCount: number) => {
+  const filtered = categories !== '';
+  const load = useCallback((forKey: string, localCount: number, oneAtATime: boolean) => {
     setState((s) => (s.key === forKey ? { ...s, status: 'loading' } : s));
     loadMoreTickets(list.current, localCount)
       .then((result) => {
-        const status: ServerPagingStatus = result.status === 'ended' ? 'ended' : result.added > 0 ? 'idle' : 'more';
+        const status: ServerPagingStatus = result.status === 'ended' ? 'ended' : result.added > 0 && !oneAtATime ? 'idle' : 'more';
         setState((s) => (s.key === forKey ? { ...s, status, endAt: s.endAt === 'search' ? null : s.endAt } : s));
       })
       .catch((error: unknown) => {
@@ -74,16 +80,16 @@ export function useServerPages(input: {
   const waiting = (endAt === count || endAt === 'search') && !offline && (status === 'idle' || status === 'offline');
   useEffect(() => {
     if (!waiting) return;
-    const timer = setTimeout(() => load(key, count), search ? SEARCH_SETTLE_MS : LOCAL_SETTLE_MS);
+    const timer = setTimeout(() => load(key, count, filtered), search ? SEARCH_SETTLE_MS : LOCAL_SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [waiting, key, count, search, load]);
+  }, [waiting, key, count, search, filtered, load]);
 
   const onNearEnd = useCallback(() => {
     onLoadLocal?.();
     setState((s) => (s.key === key && s.endAt !== count ? { ...s, endAt: count } : s));
   }, [onLoadLocal, key, count]);
 
-  const retry = useCallback(() => load(key, count), [load, key, count]);
+  const retry = useCallback(() => load(key, count, filtered), [load, key, count, filtered]);
 
   return { status: offline && status !== 'ended' && status !== 'loading' ? 'offline' : status, onNearEnd, retry };
 }

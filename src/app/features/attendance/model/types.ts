@@ -67,6 +67,8 @@ export interface TicketView {
   is_research?: boolean | null;
   grade?: number | null;
   open_by_template?: boolean | null;
+  /** The ticket's categories (crm/category ids), as the local document holds them. */
+  category_ids?: readonly string[] | null;
   user?: TicketUserRef | null;
   customer?: CustomerView | null;
   campaign?: { id: RecordId; name: string } | null;

@@ -13,6 +13,8 @@ export interface AttendanceUiState {
   tab: TicketTab;
   isCampaign: boolean;
   search: string;
+  /** The list's category filter (ids); empty: every ticket. */
+  categoryIds: string[];
   selectedId: string | null;
   panel: SidePanel;
   commentMode: boolean;
@@ -46,6 +48,7 @@ export const initialAttendanceUi = (): AttendanceUiState => ({
   tab: 'inbox',
   isCampaign: false,
   search: '',
+  categoryIds: [],
   selectedId: null,
   panel: null,
   commentMode: false,
@@ -81,6 +84,9 @@ export const attendanceActions = {
   },
   setSearch(search: string) {
     attendanceUi.search = search;
+  },
+  setCategories(ids: string[]) {
+    attendanceUi.categoryIds = ids;
   },
   select(id: string | null) {
     if (attendanceUi.selectedId === id) return;
