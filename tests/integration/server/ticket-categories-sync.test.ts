@@ -1,5 +1,7 @@
 import type { Client } from 'graphql-ws';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../../src/server/db/migrate';
 import { pushQuery, streamQuery, type PullBulk } from './support/operations';
 import { pullAll, pullOnce } from './support/pull';
 import { openSyncFixture, type SyncFixture } from './support/sync-fixture';
@@ -97,5 +99,20 @@ describe('ticket categories in the chattickets feed', () => {
     const current = { ...master };
     const same = await f.gql<Data>(f.alpha, 'admin', pushQuery('ChatTicket'), { rows: [{ assumedMasterState: current, newDocumentState: current }] });
     expect(same.data!.pushChatTicket).toEqual([]);
+  });
+  it('sends the tickets tagged before the upgrade again, once, so clients that stored them without categories get them', async () => {
+    const frete = await category('Frete');
+    const { ticketId: taggedId } = await f.inbound(f.alpha, { from: '11966660011', name: 'Joana', text: 'frete?' });
+    const { ticketId: plainId } = await f.inbound(f.alpha, { from: '11966660012', name: 'Lia', text: 'oi' });
+    expect((await f.gql<Data>(f.alpha, 'admin', SET_CATEGORIES, { t: String(taggedId), c: [frete] })).errors).toBeUndefined();
+    const { checkpoint } = await pullAll(f, f.alpha, 'admin', 'ChatTicket');
+
+    const migration = '0165-resend-tagged-tickets.sql';
+    await f.database.asOwner((db) => sql`delete from pedbot_migrations where name = ${migration}`.execute(db));
+    expect(await f.database.asOwner((db) => runMigrations(db))).toEqual([migration]);
+
+    const resent = await pullOnce(f, f.alpha, 'admin', 'ChatTicket', checkpoint);
+    expect(resent.documents.map((d) => [d.id, d.category_ids])).toContainEqual([String(taggedId), [frete]]);
+    expect(resent.documents.map((d) => d.id)).not.toContain(String(plainId));
   });
 });
