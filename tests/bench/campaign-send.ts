@@ -9,7 +9,10 @@
  *   CAMPAIGN_BENCH_RECIPIENTS=10000 npm run bench -- campaign-send
  *
  * The connection's throughput is set to 1,000 messages/s (Meta's upgraded per-number figure) so
- * the figure is what PedBot sustains, not the pacing; the target is Meta's default 80/s.
+ * the figure is what PedBot sustains, not the pacing; the target is Meta's default 80/s. The
+ * sandbox steps every message to delivered and read at once (SANDBOX_ACK_STEP_MS 0), so those
+ * statuses load the database during the run too. CPU is the whole process's (HTTP, job queue,
+ * dispatcher, sandbox, the PGlite thread and this script's polling), not PostgreSQL's server.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +34,7 @@ const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+const latency = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), p99: round(percentile(values, 99)), max: round(Math.max(...values)) });
 
 /** A fresh PostgreSQL database for the demo tenant, when DATABASE_URL names a server. */
 async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
@@ -92,7 +96,7 @@ async function main(): Promise<void> {
       return performance.now() - t;
     };
     const idle: number[] = [];
-    for (let i = 0; i < 30; i++) idle.push(await attendanceOnce());
+    for (let i = 0; i < 100; i++) idle.push(await attendanceOnce());
 
     const csv = ['nome;telefone', ...Array.from({ length: RECIPIENTS }, (_, i) => `Bench ${i};5521977${String(i).padStart(6, '0')}`)].join('\n');
     const createdAt = performance.now();
@@ -111,13 +115,17 @@ async function main(): Promise<void> {
     const started = performance.now();
     await gql('mutation ($id: ID!) { startCampaign(id: $id) { id } }', { id: created.id }, token);
     const busy: number[] = [];
-    let firstSentAt = 0;
+    // When a tenth and nine tenths of the recipients had their message sent: the rate in between is
+    // the sustained one, without the start (first job, first slice) and the tail (last acks).
+    let tenthAt = 0;
+    let nineTenthsAt = 0;
     let done: Data;
     for (;;) {
       busy.push(await attendanceOnce());
       done = (await gql(COUNTS, { id: created.id }, token)).campaign;
-      const handed = RECIPIENTS - done.counts.queued;
-      if (!firstSentAt && handed > 0) firstSentAt = performance.now();
+      const left = RECIPIENTS - done.counts.queued;
+      if (!tenthAt && left >= RECIPIENTS / 10) tenthAt = performance.now();
+      if (!nineTenthsAt && left >= (RECIPIENTS * 9) / 10) nineTenthsAt = performance.now();
       if (done.counts.queued === 0) break;
       if (performance.now() - started > 30 * 60_000) throw new Error('campaign did not finish in 30 minutes');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -126,6 +134,7 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMsPerSend = (cpu.user + cpu.system) / 1000 / RECIPIENTS;
     const sendsPerSecond = RECIPIENTS / seconds;
+    const sustained = nineTenthsAt > tenthAt ? (RECIPIENTS * 0.8) / ((nineTenthsAt - tenthAt) / 1000) : sendsPerSecond;
 
     const engine = database.url ? 'PostgreSQL' : 'PGlite, in-process';
     console.log(`campaign-send: ${RECIPIENTS} recipients on the sandbox, unlimited tier, connection throughput ${THROUGHPUT}/s (${engine})`);
@@ -134,16 +143,17 @@ async function main(): Promise<void> {
         recipients: RECIPIENTS,
         'create campaign (s)': round(createMs / 1000, 2),
         'send (s)': round(seconds, 2),
-        'sends/s sustained': round(sendsPerSecond),
+        'sends/s overall': round(sendsPerSecond),
+        'sends/s sustained (10–90 %)': round(sustained),
         'target sends/s': `>= ${TARGET_SENDS_PER_SECOND}`,
-        'CPU ms/send (server process)': round(cpuMsPerSend, 2),
+        'CPU ms/send (this process)': round(cpuMsPerSend, 2),
         failed: done.counts.failed,
       },
     ]);
     console.table([
-      { attendance: 'idle (baseline)', samples: idle.length, p50: round(percentile(idle, 50)), p95: round(percentile(idle, 95)), max: round(Math.max(...idle)) },
-      { attendance: 'while sending', samples: busy.length, p50: round(percentile(busy, 50)), p95: round(percentile(busy, 95)), max: round(Math.max(...busy)) },
-      { attendance: 'target', samples: 0, p50: 0, p95: TARGET_ATTENDANCE_P95_MS, max: 0 },
+      { attendance: 'idle (same-run baseline)', samples: idle.length, ...latency(idle) },
+      { attendance: 'while sending', samples: busy.length, ...latency(busy) },
+      { attendance: 'target', samples: 0, p50: 0, p95: TARGET_ATTENDANCE_P95_MS, p99: 0, max: 0 },
     ]);
   } finally {
     await server.close();

@@ -37,7 +37,22 @@ const errorBodies = {
   131056: 'error-pair-rate-limit.json',
   131047: 'error-outside-window.json',
 } as const;
-export type FakeErrorCode = keyof typeof errorBodies;
+/**
+ * Meta's campaign refusals (fixtures README, "Campaign-relevant facts"), in the envelope of
+ * error-outside-window.json with the title of Meta's `support/error-codes` table.
+ */
+const campaignRefusals = {
+  131049: 'This message was not delivered to maintain healthy ecosystem engagement.',
+  131050: 'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+} as const;
+export type FakeErrorCode = keyof typeof errorBodies | keyof typeof campaignRefusals;
+
+function errorBody(code: FakeErrorCode): unknown {
+  if (code in errorBodies) return fixtureJson(errorBodies[code as keyof typeof errorBodies]);
+  const base = fixtureJson<{ error: Record<string, unknown> }>('error-outside-window.json');
+  const title = campaignRefusals[code as keyof typeof campaignRefusals];
+  return { error: { ...base.error, message: `(#${code}) ${title}`, code, error_data: { messaging_product: 'whatsapp', details: title } } };
+}
 const httpStatusOf = (code: FakeErrorCode) => (code === 190 ? 401 : 400);
 
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
@@ -81,6 +96,8 @@ export class FakeCloudApi {
   templates: FakeTemplate[];
   /** Free-form sends to these numbers answer 131047 (their 24-hour window is closed). */
   readonly closedWindows = new Set<string>();
+  /** Every send to one of these numbers answers its error (the refusal is the customer's, not the moment's). */
+  readonly refusedNumbers = new Map<string, FakeErrorCode>();
   private readonly tokens: Set<string>;
   private readonly failures: FakeErrorCode[] = [];
   private readonly sendTimes = new Map<string, number[]>();
@@ -139,7 +156,7 @@ export class FakeCloudApi {
 
   private error(res: ServerResponse, code: FakeErrorCode): void {
     this.answeredErrors.push(code);
-    this.json(res, httpStatusOf(code), fixtureJson(errorBodies[code]));
+    this.json(res, httpStatusOf(code), errorBody(code));
   }
 
   private throttled(phoneId: string): boolean {
@@ -212,6 +229,8 @@ export class FakeCloudApi {
     if (failure) return this.error(res, failure);
     if (this.throttled(phoneId)) return this.error(res, 130429);
     const to = body.to.replace(/\D/g, '');
+    const refusal = this.refusedNumbers.get(to);
+    if (refusal) return this.error(res, refusal);
     if (body.type !== 'template' && this.closedWindows.has(to)) return this.error(res, 131047);
     const id = `wamid.FAKE_${String(++this.counter).padStart(6, '0')}`;
     this.accepted.push({ id, phoneId, body });

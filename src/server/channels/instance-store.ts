@@ -1,4 +1,5 @@
 import type { Database, Tx } from '../db/database';
+import { PREPARED } from '../db/prepared';
 import type { ChannelInstance, ChannelKind } from './channel';
 
 const columns = ['id', 'tenant_id', 'channel', 'activated', 'phone_number', 'official_phone_id', 'official_token', 'waba_id'] as const;
@@ -31,6 +32,7 @@ export async function channelInstanceIn(tx: Tx, tenantId: number, instanceId: nu
     .select(columns)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', instanceId)
+    .modifyEnd(PREPARED)
     .executeTakeFirst();
   return row ? toChannelInstance(row) : null;
 }

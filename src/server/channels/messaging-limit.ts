@@ -16,6 +16,12 @@ export interface ConversationReservation {
   id: number;
 }
 
+/** A connection whose limit holds no send back (reserveBusinessConversation counts nothing for it). */
+export const isUnlimited = (messagingLimit: string | null): boolean => {
+  const limit = parseMessagingLimit(messagingLimit);
+  return limit === UNLIMITED || limit === null;
+};
+
 /**
  * The daily messaging limit (SPEC §3 Instance.messaging_limit): at most N customers a day may
  * receive a conversation the business started. A send to someone with a conversation already open

@@ -1,11 +1,12 @@
 import { brazilPhoneVariants } from '../../shared/domain/phone';
 import { channelTexts } from '../../shared/i18n/pt-BR';
 import type { Database } from '../db/database';
+import { PREPARED } from '../db/prepared';
 import type { OutboundItem, OutboundMessagePayload, OutboundSender, OutboundSendResult } from '../sync/outbound/sender';
 import type { Channel, ChannelInstance, ChannelKind, OutboundMediaKind, OutboundMessage } from './channel';
-import { loadChannelInstance } from './instance-store';
+import { channelInstanceIn } from './instance-store';
 import { fileNameOf, type MediaStore } from './media/media-store';
-import { releaseBusinessConversation, reserveBusinessConversation } from './messaging-limit';
+import { isUnlimited, releaseBusinessConversation, reserveBusinessConversation } from './messaging-limit';
 import type { Pacer } from './pacing/token-bucket';
 import { ChannelSendError } from './send-error';
 import { isWithinServiceWindow, lastCustomerMessageAt } from './service-window';
@@ -34,18 +35,24 @@ export class OutboundRouter implements OutboundSender {
   constructor(private readonly options: OutboundRouterOptions) {}
 
   async send(item: OutboundItem): Promise<OutboundSendResult> {
-    const instance = await loadChannelInstance(this.options.database, item.tenantId, item.instance.id);
-    if (!instance) throw unsendable('conexão removida');
-    const message = { ...(await this.toMessage(instance, item)), idempotencyKey: `outbound:${item.outboundId}` };
     const phones = brazilPhoneVariants(item.to);
-    const last = await this.options.database.withTenant(instance.tenantId, (tx) => lastCustomerMessageAt(tx, instance.tenantId, instance.id, phones));
+    // One transaction for what every send looks up (a campaign's thousands of sends each pay it).
+    const looked = await this.options.database.withTenant(item.tenantId, async (tx) => {
+      const instance = await channelInstanceIn(tx, item.tenantId, item.instance.id);
+      if (!instance) return null;
+      const limit = await tx.selectFrom('instances').select('messaging_limit').where('tenant_id', '=', item.tenantId).where('id', '=', instance.id).modifyEnd(PREPARED).executeTakeFirst();
+      return { instance, limited: !isUnlimited(limit?.messaging_limit ?? null), last: await lastCustomerMessageAt(tx, instance.tenantId, instance.id, phones) };
+    });
+    if (!looked) throw unsendable('conexão removida');
+    const { instance, limited, last } = looked;
+    const message = { ...(await this.toMessage(instance, item)), idempotencyKey: `outbound:${item.outboundId}` };
     const windowOpen = isWithinServiceWindow(last);
     if (instance.channel === 'cloud-api' && message.kind !== 'template' && !windowOpen) {
       throw new ChannelSendError(channelTexts.outsideServiceWindow, false, null, 'OUTSIDE_SERVICE_WINDOW');
     }
     // Inside the window the customer started the conversation; outside it this send may start one
-    // (a reaction never does).
-    const conversation = windowOpen || message.kind === 'reaction' ? null : await reserveBusinessConversation(this.options.database, instance, phones);
+    // (a reaction never does), counted against a connection's limit when it has one.
+    const conversation = windowOpen || message.kind === 'reaction' || !limited ? null : await reserveBusinessConversation(this.options.database, instance, phones);
     try {
       const rate = this.options.ratePerSecond(instance);
       if (rate !== null) await this.options.pacer.take(`${instance.tenantId}:${instance.id}`, rate);

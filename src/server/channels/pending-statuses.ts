@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isAck } from '../../shared/domain/messages';
 import type { Database } from '../db/database';
+import { PREPARED } from '../db/prepared';
 import type { InstanceKey } from './channel';
 import type { StatusRecord } from './inbound-sink';
 
@@ -42,6 +43,7 @@ export class PendingStatuses {
         .where('instance_id', '=', instance.id)
         .where('provider_message_id', '=', providerMessageId)
         .returning(['id', 'ack', 'error'])
+        .modifyEnd(PREPARED)
         .execute();
       return rows
         .sort((a, b) => a.id - b.id)

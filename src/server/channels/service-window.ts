@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database';
+import { PREPARED } from '../db/prepared';
 
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the customer's last message. */
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +18,10 @@ export async function lastCustomerMessageAt(tx: Tx, tenantId: number, instanceId
     .where('m.tenant_id', '=', tenantId)
     .where('m.instance_id', '=', instanceId)
     .where('m.from_me', '=', false)
-    .where('c.phone_number', 'in', [...phones])
+    // With deleted_at the customer is found by its phone index (customers_phone), not by reading every customer.
+    .where('c.phone_number', '=', sql<string>`any(${[...phones]}::text[])`)
+    .where('c.deleted_at', 'is', null)
+    .modifyEnd(PREPARED)
     .executeTakeFirst();
   return row?.at ? new Date(row.at) : null;
 }

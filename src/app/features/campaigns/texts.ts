@@ -1,3 +1,5 @@
+import { BUTTON_KEY, HEADER_KEY } from '../../../shared/domain/template-variables';
+
 /** pt-BR texts of the campaign screens (whatsapp/campaigns, /add, /edit/{id}). State labels: shared/domain/campaigns/campaign-states.ts. */
 export const t = {
   done: 'Tudo certo!',
@@ -78,7 +80,12 @@ export const t = {
     template: 'Modelo aprovado',
     templatePlaceholder: 'Escolha o modelo',
     noTemplates: 'Nenhum modelo aprovado nesta conexão',
-    variable: (key: string) => `Variável {{${key}}}`,
+    variable: (key: string) =>
+      key.startsWith(HEADER_KEY)
+        ? `Cabeçalho {{${key.slice(HEADER_KEY.length)}}}`
+        : key.startsWith(BUTTON_KEY)
+          ? `Link do botão ${Number(key.slice(BUTTON_KEY.length)) + 1}`
+          : `Variável {{${key}}}`,
     variableField: 'Campo do contato',
     variableFixed: 'Texto fixo',
     fixedValue: 'Texto',

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import { ACK, advanceAck, type Ack } from '../../../shared/domain/messages';
 import type { Database, Tx } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import type { Logger } from '../../logger';
 import type { InstanceKey } from '../channel';
 import type { InboundPipeline } from '../inbound-pipeline';
 
 /** Steps applied per read of the due ones. */
 const STEP_BATCH = 100;
+/** Steps falling due this close together run in one go: one timer and one batch for a burst of sends. */
+const NUDGE_GRAIN_MS = 50;
 
 export interface SandboxAckStepsOptions {
   database: Database;
@@ -23,7 +26,8 @@ export interface SandboxAckStepsOptions {
  * every step.
  */
 export class SandboxAckSteps {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** By the time they fire (a multiple of NUDGE_GRAIN_MS). */
+  private readonly timers = new Map<number, NodeJS.Timeout>();
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
@@ -39,19 +43,26 @@ export class SandboxAckSteps {
         instance_id: instance.id,
         provider_message_id: providerMessageId,
         ack,
-        due_at: sql<Date>`now() + ${`${this.options.ackStepMs} milliseconds`}::interval`,
+        due_at: this.dueAt(),
       })
+      .modifyEnd(PREPARED)
       .execute();
+  }
+
+  private dueAt() {
+    return sql<Date>`now() + ${`${this.options.ackStepMs} milliseconds`}::interval`;
   }
 
   /** Runs the due steps once a step's time has passed (after the caller's transaction committed). */
   nudge(): void {
     if (this.closed) return;
+    const at = Math.ceil((Date.now() + this.options.ackStepMs) / NUDGE_GRAIN_MS) * NUDGE_GRAIN_MS;
+    if (this.timers.has(at)) return;
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
+      this.timers.delete(at);
       void this.runDue();
-    }, this.options.ackStepMs);
-    this.timers.add(timer);
+    }, at - Date.now());
+    this.timers.set(at, timer);
   }
 
   /**
@@ -82,7 +93,7 @@ export class SandboxAckSteps {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await this.running;
   }
@@ -107,42 +118,63 @@ export class SandboxAckSteps {
           .limit(STEP_BATCH)
           .execute(),
       );
-      for (const step of steps) {
-        if (this.closed) return;
-        await this.runStep(tenantId, step);
-      }
+      if (this.closed) return;
+      if (steps.length > 0) await this.runSteps(tenantId, steps);
       if (steps.length < STEP_BATCH) return;
     }
   }
 
-  private async runStep(tenantId: number, step: { id: number; instance_id: number; provider_message_id: string; ack: number }): Promise<void> {
-    const instance = { tenantId, id: step.instance_id };
-    const ack = step.ack === ACK.read ? ACK.read : ACK.delivered;
-    await this.options.pipeline.processStatuses(instance, [
-      { providerMessageId: step.provider_message_id, status: ack === ACK.read ? 'read' : 'delivered', at: new Date(), recipient: null, error: null },
-    ]);
+  /**
+   * A batch of due steps (each of another message: a message's next step is added only once its
+   * step ran). Reported all at once, so the statuses' group commit writes them in one transaction
+   * instead of one each (a campaign's thousands of sends all step twice); then removed, with the
+   * next steps added, in one more.
+   */
+  private async runSteps(tenantId: number, steps: ReadonlyArray<{ id: number; instance_id: number; provider_message_id: string; ack: number }>): Promise<void> {
+    const ackOf = (step: { ack: number }) => (step.ack === ACK.read ? ACK.read : ACK.delivered);
+    const reported = await Promise.allSettled(
+      steps.map((step) =>
+        this.options.pipeline.processStatuses({ tenantId, id: step.instance_id }, [
+          { providerMessageId: step.provider_message_id, status: ackOf(step) === ACK.read ? 'read' : 'delivered', at: new Date(), recipient: null, error: null },
+        ]),
+      ),
+    );
+    const failed = reported.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     const next = await this.options.database.withTenant(tenantId, async (tx) => {
-      const taken = await tx.deleteFrom('sandbox_ack_steps').where('tenant_id', '=', tenantId).where('id', '=', step.id).returning('id').executeTakeFirst();
-      // Another process took this step meanwhile: it adds the next one.
-      if (!taken) return false;
-      const row = await tx
-        .selectFrom('sandbox_messages')
-        .select(['id', 'ack'])
+      const taken = await tx
+        .deleteFrom('sandbox_ack_steps')
         .where('tenant_id', '=', tenantId)
-        .where('provider_message_id', '=', step.provider_message_id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) return false;
-      await tx
-        .updateTable('sandbox_messages')
-        .set({ ack: advanceAck(row.ack, ack), updated_at: new Date() })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', row.id)
+        .where('id', 'in', steps.map((step) => step.id))
+        .returning('id')
         .execute();
-      if (ack !== ACK.delivered) return false;
-      await this.add(tx, instance, step.provider_message_id, ACK.read);
-      return true;
+      // A step another process took meanwhile is that one's to follow up.
+      const ids = new Set(taken.map((row) => row.id));
+      const mine = steps.filter((step) => ids.has(step.id));
+      if (mine.length === 0) return 0;
+      const rows = await tx
+        .selectFrom('sandbox_messages')
+        .select(['id', 'ack', 'provider_message_id'])
+        .where('tenant_id', '=', tenantId)
+        .where('provider_message_id', 'in', mine.map((step) => step.provider_message_id))
+        .forUpdate()
+        .execute();
+      const stepOf = new Map(mine.map((step) => [step.provider_message_id, step]));
+      const moved = rows.map((row) => ({ row, step: stepOf.get(row.provider_message_id)! }));
+      if (moved.length === 0) return 0;
+      await sql`
+        update sandbox_messages m set ack = v.ack, updated_at = now()
+        from unnest(${moved.map(({ row }) => row.id)}::bigint[], ${moved.map(({ row, step }) => advanceAck(row.ack, ackOf(step)))}::smallint[]) as v(id, ack)
+        where m.tenant_id = ${tenantId} and m.id = v.id`.execute(tx);
+      const reads = moved.filter(({ step }) => ackOf(step) === ACK.delivered).map(({ step }) => step);
+      if (reads.length > 0) {
+        await tx
+          .insertInto('sandbox_ack_steps')
+          .values(reads.map((step) => ({ tenant_id: tenantId, instance_id: step.instance_id, provider_message_id: step.provider_message_id, ack: ACK.read, due_at: this.dueAt() })))
+          .execute();
+      }
+      return reads.length;
     });
-    if (next) this.nudge();
+    if (next > 0) this.nudge();
   }
 }

@@ -1,6 +1,7 @@
 import { ACK } from '../../../shared/domain/messages';
 import { channelTexts } from '../../../shared/i18n/pt-BR';
 import type { Database } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import type { Logger } from '../../logger';
 import type { ChannelInstance, OutboundMessage, SendResult } from '../channel';
 import type { InboundPipeline } from '../inbound-pipeline';
@@ -60,7 +61,8 @@ export class SandboxNetwork {
   async send(instance: ChannelInstance, message: OutboundMessage): Promise<SendResult> {
     if (!instance.activated) throw new ChannelSendError(channelTexts.connectionOffline, true, null, 'CONNECTION_OFFLINE');
     const key = message.idempotencyKey ?? null;
-    const earlier = key ? await this.sentWithKey(instance, key) : null;
+    // The insert below keeps a repeated key out by itself; looking first only saves a file's second copy.
+    const earlier = key && 'file' in message ? await this.sentWithKey(instance, key) : null;
     if (earlier) return { providerMessageId: earlier };
     const providerMessageId = newSandboxMessageId();
     const described = describe(message);
@@ -91,6 +93,7 @@ export class SandboxNetwork {
         })
         .onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing())
         .returning('provider_message_id')
+        .modifyEnd(PREPARED)
         .executeTakeFirst();
       // WhatsApp reports only 'sent' for a reaction.
       if (inserted && message.kind !== 'reaction') await this.steps.add(tx, instance, providerMessageId, ACK.delivered);

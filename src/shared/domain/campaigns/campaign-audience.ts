@@ -1,5 +1,6 @@
 import { isPlausiblePhone } from '../contact-import';
 import { normalizePhone } from '../phone';
+import { BUTTON_KEY, HEADER_KEY } from '../template-variables';
 
 /**
  * A campaign's CSV of numbers (issue 15 §4): the phone column is the one named telefone / phone /
@@ -80,17 +81,28 @@ export function variableValue(variable: TemplateVariable, contact: ContactValues
   return (fromField ?? '').trim() || (variable.value ?? '').trim() || '-';
 }
 
-/** The Cloud API body component for a template send (POSITIONAL keys are digits, NAMED ones names). */
+/**
+ * The Cloud API components of a template send (Meta's order: header, body, link buttons), each
+ * variable filled from the contact. Keys: body variables as the template names them (POSITIONAL
+ * digits, NAMED names), 'header.<key>' for the text header's, 'button.<index>' for a link button's
+ * suffix (template-variables.ts).
+ */
 export function templateComponents(variables: readonly TemplateVariable[], contact: ContactValues): Array<Record<string, unknown>> {
-  if (variables.length === 0) return [];
-  const ordered = [...variables].sort((a, b) => (/^\d+$/.test(a.key) && /^\d+$/.test(b.key) ? Number(a.key) - Number(b.key) : 0));
+  const parameter = (key: string, v: TemplateVariable) =>
+    /^\d+$/.test(key) ? { type: 'text', text: variableValue(v, contact) } : { type: 'text', parameter_name: key, text: variableValue(v, contact) };
+  const byNumber = (a: string, b: string) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : 0);
+  const part = (prefix: string) =>
+    variables
+      .filter((v) => v.key.startsWith(prefix))
+      .map((v) => ({ key: v.key.slice(prefix.length), v }))
+      .sort((a, b) => byNumber(a.key, b.key));
+  const header = part(HEADER_KEY);
+  const body = variables.filter((v) => !v.key.startsWith(HEADER_KEY) && !v.key.startsWith(BUTTON_KEY)).map((v) => ({ key: v.key, v })).sort((a, b) => byNumber(a.key, b.key));
+  const buttons = part(BUTTON_KEY).filter((b) => /^\d+$/.test(b.key));
   return [
-    {
-      type: 'body',
-      parameters: ordered.map((v) =>
-        /^\d+$/.test(v.key) ? { type: 'text', text: variableValue(v, contact) } : { type: 'text', parameter_name: v.key, text: variableValue(v, contact) },
-      ),
-    },
+    ...(header.length > 0 ? [{ type: 'header', parameters: header.map(({ key, v }) => parameter(key, v)) }] : []),
+    ...(body.length > 0 ? [{ type: 'body', parameters: body.map(({ key, v }) => parameter(key, v)) }] : []),
+    ...buttons.map(({ key, v }) => ({ type: 'button', sub_type: 'url', index: key, parameters: [{ type: 'text', text: variableValue(v, contact) }] })),
   ];
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bodyParameters, templateBodyVariables } from '../../../../src/shared/domain/template-variables';
+import { templateComponents } from '../../../../src/shared/domain/campaigns/campaign-audience';
+import { bodyParameters, templateBodyVariables, templateVariableKeys } from '../../../../src/shared/domain/template-variables';
+import { fixtureJson } from '../../../helpers/cloud-api-fixtures';
 
 describe('template body variables', () => {
   it('lists positional variables once, in their number order', () => {
@@ -19,5 +21,33 @@ describe('template body variables', () => {
     expect(templateBodyVariables(null)).toEqual([]);
     expect(templateBodyVariables([{ type: 'BODY' }])).toEqual([]);
     expect(bodyParameters([], {})).toEqual([]);
+  });
+});
+
+describe('a campaign template’s variables (header, body and link buttons)', () => {
+  const listed = fixtureJson<{ data: Array<{ name: string; components: unknown[] }> }>('templates-list-response.json').data;
+  const confirmation = listed.find((t) => t.name === 'confirmacao_pedido')!.components;
+
+  it('lists the text header’s, the body’s and each link button’s variables, in Meta’s component order', () => {
+    expect(templateVariableKeys(confirmation)).toEqual(['header.1', '1', '2', '3', 'button.0']);
+    expect(templateVariableKeys(listed.find((t) => t.name === 'pesquisa_satisfacao')!.components)).toEqual(['nome_cliente', 'protocolo']);
+    // A media header and a quick-reply button take nothing from the campaign.
+    expect(templateVariableKeys([{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Oi' }, { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Sair' }] }])).toEqual([]);
+  });
+
+  it('fills them from the contact as the send’s components (send-template-request.json without the optional quick reply)', () => {
+    const variables = [
+      { key: 'button.0', field: 'open_field' },
+      { key: '3', value: '2 dias úteis' },
+      { key: '1', field: 'name' },
+      { key: 'header.1', field: 'open_field' },
+      { key: '2', field: 'open_field' },
+    ];
+    const request = fixtureJson<{ template: { components: Array<Record<string, unknown>> } }>('send-template-request.json');
+    expect(templateComponents(variables, { name: 'Cliente Teste', open_field: 'PED-0001' })).toEqual(request.template.components.filter((c) => c.sub_type !== 'quick_reply'));
+    expect(templateComponents([{ key: 'nome_cliente', field: 'first_name' }], { name: 'Ana Reis' })).toEqual([
+      { type: 'body', parameters: [{ type: 'text', parameter_name: 'nome_cliente', text: 'Ana' }] },
+    ]);
+    expect(templateComponents([], { name: 'Ana' })).toEqual([]);
   });
 });

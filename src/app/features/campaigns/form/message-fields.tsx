@@ -2,7 +2,7 @@ import { Alert, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { CONTACT_FIELDS, CONTACT_FIELD_LABELS } from '../../../../shared/domain/campaigns/campaign-audience';
-import { templateBodyVariables } from '../../../../shared/domain/template-variables';
+import { BUTTON_KEY, HEADER_KEY, templateVariableKeys } from '../../../../shared/domain/template-variables';
 import { adminKey, useGqlQuery } from '../../../ui/admin';
 import { APPROVED_TEMPLATES, QUICK_ANSWERS } from '../api/campaign-operations';
 import { templateValue, type CampaignFormValues } from '../model/campaign-form';
@@ -22,10 +22,12 @@ function TemplateFields({ form, instanceId }: { form: UseFormReturnType<Campaign
   const choose = (value: string | null) => {
     form.setFieldValue('template', value ?? '');
     const item = templates.data?.find((candidate) => templateValue(candidate) === value);
-    const keys = item ? templateBodyVariables(item.components) : [];
+    const keys = item ? templateVariableKeys(item.components) : [];
+    // The body's first variable is usually the greeting's name.
+    const greeting = keys.find((key) => !key.startsWith(HEADER_KEY) && !key.startsWith(BUTTON_KEY));
     form.setFieldValue(
       'variables',
-      keys.map((key, index) => ({ key, field: index === 0 ? 'first_name' : '', value: '' })),
+      keys.map((key) => ({ key, field: key === greeting ? 'first_name' : '', value: '' })),
     );
   };
   return (
