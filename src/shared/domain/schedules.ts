@@ -14,6 +14,7 @@ export const scheduleTexts = {
   notScheduled: 'Esta mensagem não está mais agendada.',
   templateNeedsOfficial: 'Modelos do WhatsApp só podem ser agendados em uma conexão oficial.',
   templateNotApproved: 'Escolha um modelo aprovado desta conexão.',
+  templateVariablesMissing: 'Preencha todas as variáveis do modelo.',
   templateWithAttachment: 'Um modelo do WhatsApp é enviado sem anexo.',
   attachmentKind: 'Anexe uma imagem, um áudio ou um documento.',
 } as const;

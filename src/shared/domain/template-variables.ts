@@ -12,19 +12,7 @@ export function templateBodyVariables(components: unknown): string[] {
   return keys.every((k) => /^\d+$/.test(k)) ? keys.sort((a, b) => Number(a) - Number(b)) : keys;
 }
 
-/** The body's send parameters for these values (named ones carry their parameter_name); none: no component. */
-export function bodyParameters(keys: readonly string[], values: Readonly<Record<string, string>>): Array<Record<string, unknown>> {
-  if (keys.length === 0) return [];
-  const named = keys.some((k) => !/^\d+$/.test(k));
-  return [
-    {
-      type: 'body',
-      parameters: keys.map((key) => ({ type: 'text', text: values[key] ?? '', ...(named ? { parameter_name: key } : {}) })),
-    },
-  ];
-}
-
-/** A campaign variable's key for a text header's variable ('header.1') and a link button's suffix ('button.0'). */
+/** A template variable's key for a text header's variable ('header.1') and a link button's suffix ('button.0'). */
 export const HEADER_KEY = 'header.';
 export const BUTTON_KEY = 'button.';
 
@@ -48,4 +36,53 @@ export function templateVariableKeys(components: unknown): string[] {
     String(button.type).toUpperCase() === 'URL' && typeof button.url === 'string' && placeholders(button.url).length > 0 ? [`${BUTTON_KEY}${index}`] : [],
   );
   return [...(typeof header?.text === 'string' ? placeholders(header.text).map((key) => `${HEADER_KEY}${key}`) : []), ...templateBodyVariables(components), ...buttonKeys];
+}
+
+const byNumber = (a: string, b: string) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : 0);
+
+/**
+ * The Cloud API components of a template send (Meta's order: header, body, link buttons) for
+ * variables keyed as templateVariableKeys names them, each variable's text given by `valueOf`
+ * (a campaign takes it from each contact, a schedule from what was typed).
+ */
+export function templateSendComponents<V extends { key: string }>(variables: readonly V[], valueOf: (variable: V) => string): Array<Record<string, unknown>> {
+  const parameter = (key: string, v: V) => (/^\d+$/.test(key) ? { type: 'text', text: valueOf(v) } : { type: 'text', parameter_name: key, text: valueOf(v) });
+  const part = (prefix: string) =>
+    variables
+      .filter((v) => v.key.startsWith(prefix))
+      .map((v) => ({ key: v.key.slice(prefix.length), v }))
+      .sort((a, b) => byNumber(a.key, b.key));
+  const header = part(HEADER_KEY);
+  const body = variables.filter((v) => !v.key.startsWith(HEADER_KEY) && !v.key.startsWith(BUTTON_KEY)).map((v) => ({ key: v.key, v })).sort((a, b) => byNumber(a.key, b.key));
+  const buttons = part(BUTTON_KEY).filter((b) => /^\d+$/.test(b.key));
+  return [
+    ...(header.length > 0 ? [{ type: 'header', parameters: header.map(({ key, v }) => parameter(key, v)) }] : []),
+    ...(body.length > 0 ? [{ type: 'body', parameters: body.map(({ key, v }) => parameter(key, v)) }] : []),
+    ...buttons.map(({ key, v }) => ({ type: 'button', sub_type: 'url', index: key, parameters: [{ type: 'text', text: valueOf(v) }] })),
+  ];
+}
+
+/**
+ * The values a template send's components carry, keyed as templateVariableKeys names them: what
+ * templateSendComponents built, read back (positional parameters by their place, named by name).
+ */
+export function templateSendValues(components: unknown): Array<{ key: string; value: string }> {
+  type Sent = { type?: unknown; sub_type?: unknown; index?: unknown; parameters?: Array<{ text?: unknown; parameter_name?: unknown }> };
+  const list = Array.isArray(components) ? (components as Sent[]) : [];
+  const text = (p: { text?: unknown } | undefined) => (typeof p?.text === 'string' ? p.text : '');
+  const of = (type: string) => list.find((c) => String(c.type).toLowerCase() === type)?.parameters ?? [];
+  const keyed = (prefix: string, params: NonNullable<Sent['parameters']>) =>
+    params.map((p, index) => ({ key: `${prefix}${typeof p.parameter_name === 'string' ? p.parameter_name : String(index + 1)}`, value: text(p) }));
+  const buttons = list.flatMap((c) =>
+    String(c.type).toLowerCase() === 'button' && String(c.sub_type).toLowerCase() === 'url' && /^\d+$/.test(String(c.index))
+      ? [{ key: `${BUTTON_KEY}${String(c.index)}`, value: text(c.parameters?.[0]) }]
+      : [],
+  );
+  return [...keyed(HEADER_KEY, of('header')), ...keyed('', of('body')), ...buttons];
+}
+
+/** The template's variables a send's components leave unfilled (Meta refuses such a send, #132000). */
+export function unfilledTemplateVariables(listedComponents: unknown, sendComponents: unknown): string[] {
+  const filled = new Map(templateSendValues(sendComponents).map(({ key, value }) => [key, value.trim()]));
+  return templateVariableKeys(listedComponents).filter((key) => !filled.get(key));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../../src/shared/domain/datetime';
 import type { JobQueue } from '../../../src/server/jobs/job-queue';
+import { fixtureJson } from '../../helpers/cloud-api-fixtures';
 import { openSyncFixture, type SyncFixture } from './support/sync-fixture';
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -17,6 +18,10 @@ const LIST = `query { scheduledMessages { ${FIELDS} } }`;
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const BODY = [{ type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} saiu para entrega.' }];
 const PARAMS = [{ type: 'body', parameters: [{ type: 'text', text: 'Clara' }, { type: 'text', text: '#77' }] }];
+
+// A header variable, three body variables and a link button's suffix (Meta's fixtures).
+const CONFIRMATION = fixtureJson<{ data: Array<{ name: string; components: unknown[] }> }>('templates-list-response.json').data.find((t) => t.name === 'confirmacao_pedido')!;
+const CONFIRMATION_PARAMS = fixtureJson<{ template: { components: Data[] } }>('send-template-request.json').template.components.filter((c) => c.sub_type !== 'quick_reply');
 
 const inSeconds = (s: number) => formatTimestamp(Date.now() + s * 1000);
 
@@ -52,6 +57,7 @@ describe('scheduled messages with a template or an attachment', () => {
         .values([
           { tenant_id: f.alpha.tenantId, instance_id: officialId, provider_id: 't1', name: 'pedido_enviado', language: 'pt_BR', status: 'APPROVED', components: JSON.stringify(BODY) },
           { tenant_id: f.alpha.tenantId, instance_id: officialId, provider_id: 't2', name: 'promo_pendente', language: 'pt_BR', status: 'PENDING', components: JSON.stringify(BODY) },
+          { tenant_id: f.alpha.tenantId, instance_id: officialId, provider_id: 't3', name: 'confirmacao_pedido', language: 'pt_BR', status: 'APPROVED', components: JSON.stringify(CONFIRMATION.components) },
         ])
         .execute();
     });
@@ -70,6 +76,26 @@ describe('scheduled messages with a template or an attachment', () => {
     expect(empty.errors?.[0]?.extensions?.detail).toBe('Escreva a mensagem.');
     const badKind = await create({ m: 'x', a: { kind: 'sticker', file_url: PNG } });
     expect(badKind.errors?.[0]?.extensions?.code).toBe('VALIDATION');
+  });
+
+  it('refuses a template whose header, body or link-button variables are left unfilled, as Meta would when it is due', async () => {
+    const template = (components: Data[]) => ({ i: officialId, t: { name: 'confirmacao_pedido', language: 'pt_BR', components } });
+    const missing = 'Preencha todas as variáveis do modelo.';
+    const bodyOnly = await create(template(CONFIRMATION_PARAMS.filter((c) => c.type === 'body')));
+    expect(bodyOnly.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION', detail: missing });
+    const noButton = await create(template(CONFIRMATION_PARAMS.filter((c) => c.type !== 'button')));
+    expect(noButton.errors?.[0]?.extensions?.detail).toBe(missing);
+    const blankHeader = await create(template(CONFIRMATION_PARAMS.map((c) => (c.type === 'header' ? { type: 'header', parameters: [{ type: 'text', text: '  ' }] } : c))));
+    expect(blankHeader.errors?.[0]?.extensions?.detail).toBe(missing);
+    const shortBody = await create(template(CONFIRMATION_PARAMS.map((c) => (c.type === 'body' ? { type: 'body', parameters: c.parameters.slice(0, 2) } : c))));
+    expect(shortBody.errors?.[0]?.extensions?.detail).toBe(missing);
+
+    const full = await create(template(CONFIRMATION_PARAMS));
+    expect(full.errors).toBeUndefined();
+    expect(full.data!.createScheduledMessage).toMatchObject({
+      message: 'Olá Cliente Teste, seu pedido PED-0001 foi confirmado e será entregue em 2 dias úteis.',
+      template: { name: 'confirmacao_pedido', components: CONFIRMATION_PARAMS },
+    });
   });
 
   it('sends an approved template once at its time on an official connection, outside the 24-hour window', async () => {

@@ -6,6 +6,7 @@ import {
   type ScheduleTemplate,
   type scheduleTemplateSchema,
 } from '../../../shared/domain/schedules';
+import { unfilledTemplateVariables } from '../../../shared/domain/template-variables';
 import { channelInstanceIn } from '../../channels/instance-store';
 import type { RequestContext } from '../../graphql/context';
 import { validation } from '../../graphql/errors';
@@ -22,7 +23,7 @@ export interface ScheduleContent {
 
 /**
  * What a schedule will send, checked when it is made rather than when it is due: a template only
- * on an official (Cloud API) connection and only one Meta approved; an attachment stored now, so
+ * on an official (Cloud API) connection, only one Meta approved and with all its variables filled; an attachment stored now, so
  * the job never fetches anything.
  */
 export async function resolveScheduleContent(
@@ -46,6 +47,8 @@ export async function resolveScheduleContent(
       return findListedTemplate(tx, tenantId, instanceId, name, language);
     });
     if (listed?.status !== 'APPROVED') throw validation('template', scheduleTexts.templateNotApproved);
+    // Meta refuses a send that leaves a header, body or link-button variable empty (#132000): said now, not when due.
+    if (unfilledTemplateVariables(listed.components, components).length > 0) throw validation('template', scheduleTexts.templateVariablesMissing);
     const text = renderTemplate(listed.components, components);
     return { message: text.body ?? name, template: { name, language, components }, attachment: null };
   }

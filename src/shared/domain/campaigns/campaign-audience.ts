@@ -1,6 +1,6 @@
 import { isPlausiblePhone } from '../contact-import';
 import { normalizePhone } from '../phone';
-import { BUTTON_KEY, HEADER_KEY } from '../template-variables';
+import { templateSendComponents } from '../template-variables';
 
 /**
  * A campaign's CSV of numbers (issue 15 §4): the phone column is the one named telefone / phone /
@@ -88,22 +88,7 @@ export function variableValue(variable: TemplateVariable, contact: ContactValues
  * suffix (template-variables.ts).
  */
 export function templateComponents(variables: readonly TemplateVariable[], contact: ContactValues): Array<Record<string, unknown>> {
-  const parameter = (key: string, v: TemplateVariable) =>
-    /^\d+$/.test(key) ? { type: 'text', text: variableValue(v, contact) } : { type: 'text', parameter_name: key, text: variableValue(v, contact) };
-  const byNumber = (a: string, b: string) => (/^\d+$/.test(a) && /^\d+$/.test(b) ? Number(a) - Number(b) : 0);
-  const part = (prefix: string) =>
-    variables
-      .filter((v) => v.key.startsWith(prefix))
-      .map((v) => ({ key: v.key.slice(prefix.length), v }))
-      .sort((a, b) => byNumber(a.key, b.key));
-  const header = part(HEADER_KEY);
-  const body = variables.filter((v) => !v.key.startsWith(HEADER_KEY) && !v.key.startsWith(BUTTON_KEY)).map((v) => ({ key: v.key, v })).sort((a, b) => byNumber(a.key, b.key));
-  const buttons = part(BUTTON_KEY).filter((b) => /^\d+$/.test(b.key));
-  return [
-    ...(header.length > 0 ? [{ type: 'header', parameters: header.map(({ key, v }) => parameter(key, v)) }] : []),
-    ...(body.length > 0 ? [{ type: 'body', parameters: body.map(({ key, v }) => parameter(key, v)) }] : []),
-    ...buttons.map(({ key, v }) => ({ type: 'button', sub_type: 'url', index: key, parameters: [{ type: 'text', text: variableValue(v, contact) }] })),
-  ];
+  return templateSendComponents(variables, (v) => variableValue(v, contact));
 }
 
 /** Sandbox texts may name contact fields as {{nome}} / {{name}}: filled per recipient. */

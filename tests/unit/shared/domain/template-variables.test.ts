@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { templateComponents } from '../../../../src/shared/domain/campaigns/campaign-audience';
-import { bodyParameters, templateBodyVariables, templateVariableKeys } from '../../../../src/shared/domain/template-variables';
+import { templateBodyVariables, templateSendComponents, templateVariableKeys } from '../../../../src/shared/domain/template-variables';
 import { fixtureJson } from '../../../helpers/cloud-api-fixtures';
+
+const typed = (values: Record<string, string>) => templateSendComponents(Object.entries(values).map(([key, value]) => ({ key, value })), (v) => v.value);
 
 describe('template body variables', () => {
   it('lists positional variables once, in their number order', () => {
     const components = [{ type: 'HEADER', text: 'Oi {{9}}' }, { type: 'BODY', text: 'Pedido {{2}} de {{1}}, {{1}}!' }];
     expect(templateBodyVariables(components)).toEqual(['1', '2']);
-    expect(bodyParameters(['1', '2'], { '1': 'Clara', '2': '#7' })).toEqual([
+    expect(typed({ '2': '#7', '1': 'Clara' })).toEqual([
       { type: 'body', parameters: [{ type: 'text', text: 'Clara' }, { type: 'text', text: '#7' }] },
     ]);
   });
 
   it('keeps named variables in text order and sends their names', () => {
     expect(templateBodyVariables([{ type: 'body', text: 'Olá {{nome}}, código {{codigo}}' }])).toEqual(['nome', 'codigo']);
-    expect(bodyParameters(['nome'], { nome: 'Ana' })).toEqual([{ type: 'body', parameters: [{ type: 'text', text: 'Ana', parameter_name: 'nome' }] }]);
+    expect(typed({ nome: 'Ana' })).toEqual([{ type: 'body', parameters: [{ type: 'text', text: 'Ana', parameter_name: 'nome' }] }]);
   });
 
   it('finds nothing in a template without a body text, and sends no component for it', () => {
     expect(templateBodyVariables(null)).toEqual([]);
     expect(templateBodyVariables([{ type: 'BODY' }])).toEqual([]);
-    expect(bodyParameters([], {})).toEqual([]);
+    expect(typed({})).toEqual([]);
   });
 });
 

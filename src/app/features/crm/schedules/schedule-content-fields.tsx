@@ -1,12 +1,11 @@
 import { Alert, Checkbox, FileInput, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useState } from 'react';
-import { templateBodyVariables } from '../../../../shared/domain/template-variables';
+import { useEffect, useState } from 'react';
 import type { ScheduledAttachment } from '../../../../shared/graphql/generated';
 import { adminKey, useGqlQuery } from '../../../ui/admin';
 import { APPROVED_TEMPLATES } from '../api/crm-operations';
 import { t } from '../texts';
-import { parseTemplateValue, templateValue, type ScheduleFormValues } from './schedule-form';
+import { parseTemplateValue, templateVariablesFor, templateValue, type ScheduleFormValues } from './schedule-form';
 
 export interface ScheduleFileState {
   file: File | null;
@@ -32,12 +31,14 @@ export function ScheduleContentFields({ form, officialIds, files, onFiles }: Pro
   const [instanceId, setInstanceId] = useState(initial.instance_id);
   const [kind, setKind] = useState(initial.kind);
   const [template, setTemplate] = useState(initial.template);
+  const [variables, setVariables] = useState(initial.variables);
   form.watch('instance_id', ({ value }) => {
     setInstanceId(value);
     if (!officialIds.has(value) && form.getValues().kind === 'template') form.setFieldValue('kind', 'text');
   });
   form.watch('kind', ({ value }) => setKind(value));
   form.watch('template', ({ value }) => setTemplate(value));
+  form.watch('variables', ({ value }) => setVariables(value));
   const official = officialIds.has(instanceId);
   const templates = useGqlQuery(APPROVED_TEMPLATES, {
     key: adminKey('templates', 'schedule', instanceId),
@@ -46,12 +47,17 @@ export function ScheduleContentFields({ form, officialIds, files, onFiles }: Pro
     select: (data) => data.whatsappTemplates,
   });
   const chosen = templates.data?.find((item) => templateValue(item) === template) ?? null;
-  const keys = chosen ? templateBodyVariables(chosen.components) : [];
+  useEffect(() => {
+    if (!chosen) return;
+    const current = form.getValues().variables;
+    const needed = templateVariablesFor(chosen.components, current);
+    if (needed.map((v) => v.key).join('\n') !== current.map((v) => v.key).join('\n')) form.setFieldValue('variables', needed);
+  }, [chosen, form]);
   const chooseTemplate = (value: string | null) => {
     const next = value ?? '';
     form.setFieldValue('template', next);
     const item = templates.data?.find((candidate) => templateValue(candidate) === next);
-    form.setFieldValue('variables', Object.fromEntries((item ? templateBodyVariables(item.components) : []).map((key) => [key, ''])));
+    form.setFieldValue('variables', item ? templateVariablesFor(item.components, []) : []);
   };
   const keptShown = files.kept && !files.removeKept && !files.file;
 
@@ -87,9 +93,15 @@ export function ScheduleContentFields({ form, officialIds, files, onFiles }: Pro
               {texts.templateHint(parseTemplateValue(template).name)}
             </Text>
           )}
-          {keys.map((key) => (
-            <TextInput key={form.key(`variables.${key}`)} label={texts.variable(key)} withAsterisk {...form.getInputProps(`variables.${key}`)} />
-          ))}
+          {chosen &&
+            variables.map((item, index) => (
+              <TextInput
+                key={form.key(`variables.${index}.value`)}
+                label={texts.variable(item.key)}
+                withAsterisk
+                {...form.getInputProps(`variables.${index}.value`)}
+              />
+            ))}
         </>
       ) : (
         <>

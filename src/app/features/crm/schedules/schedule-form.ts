@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTimestamp } from '../../../../shared/domain/datetime';
 import { scheduleTexts } from '../../../../shared/domain/schedules';
+import { templateSendComponents, templateSendValues, templateVariableKeys } from '../../../../shared/domain/template-variables';
 
 /** The browser's datetime-local value ('YYYY-MM-DDTHH:mm[:ss]') as SPEC §5's 'YYYY-MM-DD HH:mm:ss'. */
 export const toTimestamp = (local: string): string => {
@@ -28,6 +29,8 @@ export const parseTemplateValue = (value: string): { name: string; language: str
 /**
  * The schedule form: free text (with an optional file, the text then being its caption) or, on an
  * official connection, an approved template with its variables. `has_file` mirrors the file field.
+ * Variables are a list, not a record by key: a header's key 'header.1' would read as a nested
+ * path in Mantine's form.
  */
 export const scheduleFormSchema = z
   .object({
@@ -36,7 +39,7 @@ export const scheduleFormSchema = z
     kind: z.enum(['text', 'template']),
     message: z.string().trim().max(4096, scheduleTexts.messageTooLong),
     template: z.string(),
-    variables: z.record(z.string(), z.string()),
+    variables: z.array(z.object({ key: z.string(), value: z.string() })),
     has_file: z.boolean(),
     send_at: z.string().refine((local) => {
       const at = parseTimestamp(toTimestamp(local));
@@ -47,9 +50,9 @@ export const scheduleFormSchema = z
   .superRefine((values, ctx) => {
     if (values.kind === 'template') {
       if (!values.template) ctx.addIssue({ code: 'custom', path: ['template'], message: scheduleFormTexts.templateRequired });
-      for (const [key, value] of Object.entries(values.variables)) {
-        if (!value.trim()) ctx.addIssue({ code: 'custom', path: ['variables', key], message: scheduleFormTexts.variableRequired });
-      }
+      values.variables.forEach(({ value }, index) => {
+        if (!value.trim()) ctx.addIssue({ code: 'custom', path: ['variables', index, 'value'], message: scheduleFormTexts.variableRequired });
+      });
     } else if (!values.message && !values.has_file) {
       ctx.addIssue({ code: 'custom', path: ['message'], message: scheduleTexts.messageRequired });
     }
@@ -57,11 +60,19 @@ export const scheduleFormSchema = z
 
 export type ScheduleFormValues = z.infer<typeof scheduleFormSchema>;
 
-/** The variables' values back from a stored template's send parameters ({{1}}… or named). */
-export function templateVariablesOf(components: unknown): Record<string, string> {
-  const list = Array.isArray(components) ? (components as Array<{ type?: unknown; parameters?: Array<{ text?: unknown; parameter_name?: unknown }> }>) : [];
-  const body = list.find((c) => String(c.type).toLowerCase() === 'body');
-  return Object.fromEntries(
-    (body?.parameters ?? []).map((p, index) => [typeof p.parameter_name === 'string' ? p.parameter_name : String(index + 1), typeof p.text === 'string' ? p.text : '']),
-  );
-}
+export type ScheduleVariable = ScheduleFormValues['variables'][number];
+
+/**
+ * Every variable the template needs filled (header, body, link buttons), keeping what was typed
+ * for it: a schedule saved when only body variables were asked for gets its header and button
+ * fields back, empty, when edited.
+ */
+export const templateVariablesFor = (templateComponents: unknown, typed: readonly ScheduleVariable[]): ScheduleVariable[] =>
+  templateVariableKeys(templateComponents).map((key) => ({ key, value: typed.find((v) => v.key === key)?.value ?? '' }));
+
+/** The template send's components, in Meta's order, for the typed variables. */
+export const templateComponentsOf = (variables: readonly ScheduleVariable[]): Array<Record<string, unknown>> =>
+  templateSendComponents(variables, (v) => v.value.trim());
+
+/** The variables back from a stored schedule's send components, to edit them. */
+export const templateVariablesOf = (components: unknown): ScheduleVariable[] => templateSendValues(components);

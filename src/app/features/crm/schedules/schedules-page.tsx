@@ -2,14 +2,13 @@ import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput, Tooltip
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { attachmentKindOf, SCHEDULE_STATUSES } from '../../../../shared/domain/schedules';
-import { bodyParameters } from '../../../../shared/domain/template-variables';
 import { AdminPage, AdminTable, EntityFormDrawer, adminKey, confirmDanger, foldText, useGqlMutation, useGqlQuery, useListParams } from '../../../ui/admin';
 import { CANCEL_SCHEDULE, CONNECTIONS, CREATE_SCHEDULE, SCHEDULES, UPDATE_SCHEDULE, type ScheduleContentVariables, type ScheduleRow } from '../api/crm-operations';
 import { t } from '../texts';
 import { RecipientSelect } from './recipient-select';
 import { fileDataUrl } from './file-data-url';
 import { ScheduleContentFields, type ScheduleFileState } from './schedule-content-fields';
-import { parseTemplateValue, scheduleFormSchema, templateValue, templateVariablesOf, toLocalInput, toTimestamp, type ScheduleFormValues } from './schedule-form';
+import { parseTemplateValue, scheduleFormSchema, templateComponentsOf, templateValue, templateVariablesOf, toLocalInput, toTimestamp, type ScheduleFormValues } from './schedule-form';
 
 const FILTERS = ['status'] as const;
 const INVALIDATES = ['schedules'] as const;
@@ -41,8 +40,7 @@ function StatusBadge({ row }: { row: ScheduleRow }) {
 /** The message, template or file a schedule sends, from the form. */
 async function contentOf(values: ScheduleFormValues, files: ScheduleFileState): Promise<ScheduleContentVariables> {
   if (values.kind === 'template') {
-    const keys = Object.keys(values.variables);
-    return { message: null, template: { ...parseTemplateValue(values.template), components: bodyParameters(keys, values.variables) }, attachment: null };
+    return { message: null, template: { ...parseTemplateValue(values.template), components: templateComponentsOf(values.variables) }, attachment: null };
   }
   const attachment = files.file
     ? { kind: attachmentKindOf(files.file.type), file_url: await fileDataUrl(files.file), file_name: files.file.name }
@@ -101,7 +99,7 @@ export function SchedulesPage() {
       kind: current?.template ? 'template' : 'text',
       message: current?.template ? '' : (current?.message ?? ''),
       template: current?.template ? templateValue(current.template) : '',
-      variables: current?.template ? templateVariablesOf(current.template.components) : {},
+      variables: current?.template ? templateVariablesOf(current.template.components) : [],
       has_file: Boolean(current?.attachment),
       send_at: current ? toLocalInput(current.send_at) : '',
       cancel_on_reply: current?.cancel_on_reply ?? false,
