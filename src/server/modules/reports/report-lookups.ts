@@ -110,7 +110,11 @@ export async function ticketsBehind(database: Database, tenantId: number, filter
 export async function surveyAnswers(database: Database, tenantId: number, filter: ScopedFilter, maxGrade: number | null, limit: number) {
   const { start, end } = periodInstants(filter);
   return database.withTenant(tenantId, async (tx) => {
-    const cells = whereFilter(tx.selectFrom('report_ticket_cells'), tenantId, filter).select('chat_ticket_id').where('metric', '=', 'survey_answered');
+    const cells = whereFilter(tx.selectFrom('report_ticket_cells'), tenantId, filter)
+      .select(sql<number>`1`.as('one'))
+      .where('metric', '=', 'survey_answered')
+      .where(sql<boolean>`report_ticket_cells.chat_ticket_id = e.chat_ticket_id`)
+      .limit(1);
     let answers = tx
       .selectFrom('report_ticket_events as e')
       .select(['e.id', 'e.chat_ticket_id', 'e.at', 'e.grade'])
@@ -120,7 +124,9 @@ export async function surveyAnswers(database: Database, tenantId: number, filter
       .where('e.at', '>=', new Date(start))
       .where('e.at', '<', new Date(end))
       .where('e.grade', 'is not', null)
-      .where('e.chat_ticket_id', 'in', cells);
+      // A scalar subquery, not IN: the planner may not turn it into a join that reads every cell of
+      // the period (PGlite's estimates chose that, 0.4 s), so the index walk stops at the page.
+      .where((eb) => eb(cells, 'is not', null));
     if (maxGrade !== null) answers = answers.where('e.grade', '<=', maxGrade);
     const page = answers.orderBy('e.grade').orderBy('e.at', 'desc').orderBy('e.id', 'desc').limit(limit).as('a');
     const rows = await tx
