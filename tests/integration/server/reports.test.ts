@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { dayKey } from '../../../src/shared/domain/datetime';
-import { exportMatrix, metricValue, reportRows, type GroupedSum, type MetricKey } from '../../../src/shared/domain/metrics';
+import { addDays, exportMatrix, metricValue, reportRows, type GroupedSum, type MetricKey } from '../../../src/shared/domain/metrics';
 import { LOG_IN } from '../../helpers/server';
 import { openSyncFixture, type FixtureTenant, type Person, type SyncFixture } from './support/sync-fixture';
 
@@ -217,5 +218,27 @@ describe('reports (issue 17): rollups, report queries, role and tenant safety, t
     await call('admin', 'mutation ($u: ID!) { unblockUser(user_id: $u) }', { u: String(f.alpha.userIds.ana) });
     const unblocked = await call('admin', `{ securityEvents(from: "${today}", to: "${today}", actions: ["unblocked"]) { items { user_name actor_name } } }`);
     expect(unblocked.securityEvents.items).toEqual([{ user_name: 'Ana', actor_name: 'Admin' }]);
+  });
+
+  it('lists each survey answer in its own period with the grade given then, as the grade figures count it', async () => {
+    // The transferred ticket's survey answered 2 yesterday and, as after a reopening and a new close, 4 today.
+    const yesterday = addDays(today, -1);
+    await f.database.asOwner(async (db) => {
+      await sql`update chat_tickets set grade = 2 where tenant_id = ${f.alpha.tenantId} and id = ${tickets.transferred}`.execute(db);
+      await sql`update report_ticket_events set at = now() - interval '1 day' where tenant_id = ${f.alpha.tenantId} and chat_ticket_id = ${tickets.transferred} and kind = 'graded'`.execute(db);
+      await sql`update chat_tickets set grade = 4 where tenant_id = ${f.alpha.tenantId} and id = ${tickets.transferred}`.execute(db);
+    });
+    const answers = async (day: string) =>
+      (await call('admin', 'query ($f: ReportFilter!) { reportSurveyAnswers(filter: $f) { ticket_id grade } }', { f: { from: day, to: day } })).reportSurveyAnswers;
+    expect(await answers(yesterday)).toEqual([{ ticket_id: String(tickets.transferred), grade: 2 }]);
+    expect(await answers(today)).toEqual([
+      { ticket_id: String(tickets.transferred), grade: 4 },
+      { ticket_id: String(tickets.answered), grade: 5 },
+    ]);
+    const grades = (await sums(f.alpha, 'admin', [], { from: yesterday, to: yesterday }, ['survey_answered'])).map((s) => [s.metric, s.count]);
+    expect(grades.sort()).toEqual([
+      ['grade_2', 1],
+      ['survey_answered', 1],
+    ]);
   });
 });
