@@ -86,3 +86,11 @@ export function unfilledTemplateVariables(listedComponents: unknown, sendCompone
   const filled = new Map(templateSendValues(sendComponents).map(({ key, value }) => [key, value.trim()]));
   return templateVariableKeys(listedComponents).filter((key) => !filled.get(key));
 }
+
+/** A variable's pt-BR label in the forms that fill a template (campaigns, scheduled messages). */
+export const templateVariableLabel = (key: string): string =>
+  key.startsWith(HEADER_KEY)
+    ? `Cabeçalho {{${key.slice(HEADER_KEY.length)}}}`
+    : key.startsWith(BUTTON_KEY)
+      ? `Link do botão ${Number(key.slice(BUTTON_KEY.length)) + 1}`
+      : `Variável {{${key}}}`;

@@ -1,4 +1,4 @@
-import { BUTTON_KEY, HEADER_KEY } from '../../../shared/domain/template-variables';
+import { templateVariableLabel } from '../../../shared/domain/template-variables';
 
 /** pt-BR texts of the campaign screens (whatsapp/campaigns, /add, /edit/{id}). State labels: shared/domain/campaigns/campaign-states.ts. */
 export const t = {
@@ -80,12 +80,7 @@ export const t = {
     template: 'Modelo aprovado',
     templatePlaceholder: 'Escolha o modelo',
     noTemplates: 'Nenhum modelo aprovado nesta conexão',
-    variable: (key: string) =>
-      key.startsWith(HEADER_KEY)
-        ? `Cabeçalho {{${key.slice(HEADER_KEY.length)}}}`
-        : key.startsWith(BUTTON_KEY)
-          ? `Link do botão ${Number(key.slice(BUTTON_KEY.length)) + 1}`
-          : `Variável {{${key}}}`,
+    variable: templateVariableLabel,
     variableField: 'Campo do contato',
     variableFixed: 'Texto fixo',
     fixedValue: 'Texto',

@@ -1,4 +1,4 @@
-import { BUTTON_KEY, HEADER_KEY } from '../../../shared/domain/template-variables';
+import { templateVariableLabel } from '../../../shared/domain/template-variables';
 
 /** pt-BR texts of the CRM screens (crm/reasons, crm/category, crm/schedules). */
 export const t = {
@@ -83,12 +83,7 @@ export const t = {
       loading: 'Carregando modelos...',
       noTemplates: 'Nenhum modelo aprovado nesta conexão',
       templateHint: (name: string) => `O cliente recebe o modelo “${name}” com as variáveis abaixo; modelos podem ser enviados fora da janela de 24 horas.`,
-      variable: (key: string) =>
-        key.startsWith(HEADER_KEY)
-          ? `Cabeçalho {{${key.slice(HEADER_KEY.length)}}}`
-          : key.startsWith(BUTTON_KEY)
-            ? `Link do botão ${Number(key.slice(BUTTON_KEY.length)) + 1}`
-            : `Variável {{${key}}}`,
+      variable: templateVariableLabel,
       caption: 'Vai como legenda do anexo (opcional).',
       file: 'Anexo (opcional)',
       replaceFile: 'Trocar o anexo',
