@@ -8,10 +8,21 @@ import { baseUrl, launchChromium, screenshot, signIn } from './support/browser';
  * robô" answers the Boas-vindas flow with "2" and Bruno (Suporte) finds the ticket in his Fila,
  * with the answers noted for him.
  */
+/** A handle's box once the canvas stopped moving ("Ajustar à tela" animates the view). */
+async function settledBox(page: Page, handle: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = await handle.boundingBox();
+  for (let tries = 0; tries < 40; tries++) {
+    await page.waitForTimeout(50);
+    const now = await handle.boundingBox();
+    if (last && now && now.x === last.x && now.y === last.y) return now;
+    last = now;
+  }
+  throw new Error('handle not on screen or still moving');
+}
+
 async function dragBetween(page: Page, from: Locator, to: Locator): Promise<void> {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('handle not on screen');
+  const a = await settledBox(page, from);
+  const b = await settledBox(page, to);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
