@@ -20,7 +20,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { Session } from 'node:inspector/promises';
+import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { startServer } from '../../src/server/main';
 import { seedSyncBench, signInDemoAdmin } from './_sync-seed';
@@ -206,6 +207,30 @@ window.runSync = async (token, userId, instanceId) => {
 window.benchReady = true;
 `;
 
+/**
+ * BENCH_PROFILE=<dir>: CPU profiles of the sync, the page's (page.cpuprofile, built unminified so
+ * its functions keep their names) and the server's main thread (server.cpuprofile).
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+
+async function startProfiles(page: Page): Promise<{ stop(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  const server = new Session();
+  server.connect();
+  await server.post('Profiler.enable');
+  await server.post('Profiler.start');
+  return {
+    async stop() {
+      const [{ profile: pageProfile }, { profile: serverProfile }] = await Promise.all([cdp.send('Profiler.stop'), server.post('Profiler.stop')]);
+      await writeFile(join(PROFILE_DIR!, 'page.cpuprofile'), JSON.stringify(pageProfile));
+      await writeFile(join(PROFILE_DIR!, 'server.cpuprofile'), JSON.stringify(serverProfile));
+      server.disconnect();
+    },
+  };
+}
+
 async function buildPage(outDir: string): Promise<void> {
   // Inside the repository, so the page's bare imports (rxdb, rxjs) resolve from its node_modules.
   const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
@@ -218,7 +243,7 @@ async function buildPage(outDir: string): Promise<void> {
       root,
       configFile: false,
       logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, target: 'es2022' },
+      build: { outDir, emptyOutDir: true, target: 'es2022', minify: !PROFILE_DIR },
     });
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -254,6 +279,7 @@ async function main(): Promise<void> {
     page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
     await page.goto(`${server.url}/index.html`);
     await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
+    const profiles = PROFILE_DIR ? await startProfiles(page) : null;
     const cpuBefore = cpuSeconds();
     const result = await page.evaluate(
       ([token, userId, instance]) =>
@@ -261,6 +287,7 @@ async function main(): Promise<void> {
       [admin.token, admin.userId, String(instanceId)] as const,
     );
     const cpuAfter = cpuSeconds();
+    await profiles?.stop();
     const applied = Object.values(result.counts).reduce((a, b) => a + b, 0);
     const seconds = result.ms / 1000;
     console.log(`\ninitial sync in Chromium (Dexie on IndexedDB): ${applied} documents`);
