@@ -1,6 +1,5 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
@@ -55,9 +54,6 @@ export default defineConfig({
     root: root('.'),
     globalSetup: ['tests/helpers/global-setup.ts'],
     pool: 'forks',
-    // Most files wait on timers, sockets and the database more than they compute. Vitest's default
-    // (one worker fewer than the cores) ran them one at a time on the 2-core CI machine.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Database tests run on embedded PGlite always, and again on the PostgreSQL server when .ci/run
