@@ -73,32 +73,9 @@ export interface LeaderSession {
   stop(): Promise<void>;
 }
 
-/**
- * The longest a fresh scope's feeds wait for the initial window before pulling anyway (a slow
- * or failing window must not hold the sync back).
- */
-export const WINDOW_GATE_MS = 3_000;
-
-const gateOf = (part: Promise<void>) => () =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, WINDOW_GATE_MS);
-    void part.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
 export function startLeaderSession(options: LeaderSessionOptions): LeaderSession {
   const { db, transport, scope, sideloads } = options;
   const generation = options.generation ?? 0;
-  // A fresh scope's first screen is SPEC §9's initial window. The feeds' first pulls wait for it
-  // (bounded): on two cores their 1,000-document pages, and the browser storing them, made the
-  // window's small requests wait seconds. Its documents are stored meanwhile, as pages of their
-  // own (replicate-collection.ts).
-  const loadsWindow = options.initialWindow && options.names.includes('chattickets');
-  let windowFetched!: () => void;
-  const afterWindow = gateOf(new Promise<void>((resolve) => (windowFetched = resolve)));
-  if (!loadsWindow) windowFetched();
   const subs = new Subscription();
   const socket =
     options.createSocket?.() ??
@@ -126,11 +103,10 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         beforeFirstPull:
           name === 'customerchats'
             ? async () => {
-                await afterWindow();
                 const tickets = replications.get('chattickets');
                 if (tickets) await messagesMayPull(db, tickets, identifierFor(scope, 'chattickets', generation));
               }
-            : afterWindow,
+            : undefined,
       }),
     );
   }
@@ -207,7 +183,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
     subs.add(socket.status$.pipe(filter((status) => status === 'connected')).subscribe(() => void check()));
   }
 
-  if (loadsWindow) {
+  if (options.initialWindow && tickets) {
     // Each part rides on its collection's next pull as soon as it is fetched: the lists first,
     // then each ticket's messages, so the first screen does not wait for the whole window.
     void fetchInitialWindow(transport, scope.instanceId, (window) => {
@@ -220,8 +196,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
       }
     })
       .then(() => options.onWindowLoaded())
-      .catch(() => undefined)
-      .finally(() => windowFetched());
+      .catch(() => undefined);
   }
 
   // The progress of a fresh scope's first pulls, for the indicator: documents stored so far,

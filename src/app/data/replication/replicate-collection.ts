@@ -325,24 +325,14 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
       handler: async (checkpoint, batchSize) => {
         const page = await pullPage(normalize(checkpoint), batchSize, () => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
-        if (!page.more) fetchedAll();
-        // RxDB's downstream stops pulling at a page shorter than the batch. A short page that
-        // may have more is side-loaded documents handed over while the first pull waits for its
-        // gate: the first pull is still to come, once the gate opens.
-        else if (page.documents.length < batchSize) void firstPullAllowed?.then(() => state.reSync());
+        // RxDB's downstream stops pulling at a page shorter than the batch.
+        if (page.documents.length < batchSize) fetchedAll();
         return { documents: page.documents as never[], checkpoint: page.checkpoint ?? undefined };
       },
     },
     push,
   });
 
-  // A first pull waiting for its gate hands over side-loaded documents as soon as a pull is
-  // asked for, as the feed's reSync does: RxDB's own queues the RESYNC behind the waiting pull.
-  const rxReSync = state.reSync.bind(state);
-  state.reSync = () => {
-    nudge();
-    rxReSync();
-  };
   pullNow = () => state.reSync();
   const sub = streamOf(options).subscribe((event) => {
     if (event !== 'RESYNC') remember(event.checkpoint);
