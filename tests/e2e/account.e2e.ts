@@ -43,11 +43,21 @@ async function submitLogin(page: Page, email: string, password: string): Promise
 
 const notice = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-/** Closes the notices (they slide while others leave, hence no stability wait) so a screenshot shows the screen. */
+/**
+ * Closes the notices (they slide while others leave, hence no stability wait) so a screenshot shows
+ * the screen; again on every look, as one may arrive after the first pass (the storage warning).
+ */
 async function dismissNotices(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Fechar notificação' });
-  for (const button of await close.all()) await button.click({ force: true, timeout: 2_000 }).catch(() => undefined);
-  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 10_000 }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        for (const button of await close.all()) await button.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        return page.locator('.mantine-Notification-root').count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
 }
 
 describe('Minha conta (user-settings)', () => {
