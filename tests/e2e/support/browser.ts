@@ -70,3 +70,27 @@ export async function setNetwork(context: BrowserContext, online: boolean): Prom
     await context.setOffline(true);
   }
 }
+
+/**
+ * Starts watching the page for `text` and returns a reader of the page clock's time it first appeared in the
+ * DOM. A locator's wait polls at growing intervals (up to 500 ms apart), so timing an arrival by when the wait
+ * returns measures Playwright's polling as much as the app; the page's own observer sees the mutation itself.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<number | null>> {
+  const key = await page.evaluate((wanted) => {
+    const seen = ((window as unknown as { __pedbotSeen?: Record<string, number> }).__pedbotSeen ??= {});
+    const look = (): boolean => {
+      if (!document.body.textContent?.includes(wanted)) return false;
+      seen[wanted] = Date.now();
+      return true;
+    };
+    if (!look()) {
+      const observer = new MutationObserver(() => {
+        if (look()) observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    }
+    return wanted;
+  }, text);
+  return () => page.evaluate((wanted) => (window as unknown as { __pedbotSeen?: Record<string, number> }).__pedbotSeen?.[wanted] ?? null, key);
+}
