@@ -332,7 +332,7 @@ export async function runConvergenceSeeds(rig: ConvergenceRig, seeds: number[], 
     } catch (error) {
       throw new Error(
         `convergence failed for seed ${seed}; replay it alone with:\n` +
-          `  PEDBOT_CONVERGENCE_SEED=${seed} PEDBOT_CONVERGENCE_SEEDS=1 npx vitest run --project pglite ${file}\n` +
+          `  PEDBOT_CONVERGENCE_SEED=${seed} PEDBOT_CONVERGENCE_SEEDS=1 npx vitest run --project convergence ${file}\n` +
           `schedule: ${JSON.stringify(schedule(seed, rig.moves, REAL_SCHEDULE))}\n${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
