@@ -119,11 +119,13 @@ export class JobQueue {
     if (database.kind === 'pglite') {
       await database.asOwner((db) => sql`update pgboss.job set state = 'retry', start_after = now() where state = 'active'`.execute(db));
     }
+    // On PostgreSQL, pg-boss fails a job whose lease expired (its process was killed mid-job) only in its monitor
+    // pass, 60 s apart by default: a campaign killed mid-send stood still for over a minute before another took it.
     const boss = new PgBoss({
       ...bossOptions,
       ...(database.kind === 'pglite'
         ? { db: embeddedAppBossDb(database), backend: 'pglite' as const, supervise: true }
-        : { connectionString: database.url, options: `-c role=${APP_ROLE}`, max: 4, useListenNotify: true }),
+        : { connectionString: database.url, options: `-c role=${APP_ROLE}`, max: 4, useListenNotify: true, monitorIntervalSeconds: 10 }),
       migrate: false,
       superviseIntervalSeconds: 5,
     });
