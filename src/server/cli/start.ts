@@ -22,7 +22,15 @@ async function buildIfStale(staticDir: string): Promise<void> {
   const sources = Math.max(...(await Promise.all(SOURCES.map((source) => newestMtime(join(projectRoot, source))))));
   if (built >= sources) return;
   console.log(built === 0 ? 'Compilando o app…' : 'Fontes mudaram: recompilando o app…');
-  await build({ configFile: join(projectRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staticDir } });
+  // Vite's build sets NODE_ENV=production for the whole process when it is unset, and the server read after it would
+  // then turn the sandbox and introspection off: a fresh `npm start` served a demo without its simulator.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: join(projectRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staticDir } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 await buildIfStale(loadConfig().staticDir);
