@@ -73,8 +73,6 @@ export interface CollectionReplicationOptions {
    * like every other tombstone: the tickets' listeners drop the messages with the ticket.
    */
   tombstonesThroughPull?: boolean;
-  /** Called on each change the stream brings (not on its RESYNC markers). */
-  onLiveEvent?: () => void;
 }
 
 /** What the session and tests use of a replication, whichever way it pulls (RxDB's own interface). */
@@ -288,13 +286,9 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       onError: (error) => console.error('sync:', error),
     });
     const sub = streamOf(options).subscribe((event) => {
-      if (event === 'RESYNC') {
-        // RxDB's upstream also runs again on RESYNC (it looks for local writes it missed).
-        pushState?.reSync();
-      } else {
-        remember(event.checkpoint);
-        options.onLiveEvent?.();
-      }
+      if (event !== 'RESYNC') remember(event.checkpoint);
+      // RxDB's upstream also runs again on RESYNC (it looks for local writes it missed).
+      if (event === 'RESYNC') pushState?.reSync();
       feed.add(event as never);
     });
     const state: ReplicationControl = {
@@ -331,30 +325,17 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
       handler: async (checkpoint, batchSize) => {
         const page = await pullPage(normalize(checkpoint), batchSize, () => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
-        if (!page.more) fetchedAll();
-        // RxDB's downstream stops pulling at a page shorter than the batch. A short page that
-        // may have more is side-loaded documents handed over while the first pull waits for its
-        // gate: the first pull is still to come, once the gate opens.
-        else if (page.documents.length < batchSize) void firstPullAllowed?.then(() => state.reSync());
+        // RxDB's downstream stops pulling at a page shorter than the batch.
+        if (page.documents.length < batchSize) fetchedAll();
         return { documents: page.documents as never[], checkpoint: page.checkpoint ?? undefined };
       },
     },
     push,
   });
 
-  // A first pull waiting for its gate hands over side-loaded documents as soon as a pull is
-  // asked for, as the feed's reSync does: RxDB's own queues the RESYNC behind the waiting pull.
-  const rxReSync = state.reSync.bind(state);
-  state.reSync = () => {
-    nudge();
-    rxReSync();
-  };
   pullNow = () => state.reSync();
   const sub = streamOf(options).subscribe((event) => {
-    if (event !== 'RESYNC') {
-      remember(event.checkpoint);
-      options.onLiveEvent?.();
-    }
+    if (event !== 'RESYNC') remember(event.checkpoint);
     stream$.next(event);
   });
   state.onCancel.push(() => sub.unsubscribe());
