@@ -27,6 +27,7 @@ export interface SyncEngineOptions {
   needsInitialWindow?: () => Promise<boolean>;
   onWindowLoaded?: () => Promise<void>;
   visibleTicketDelayMs?: number;
+  windowGateMs?: number;
   now?: () => number;
   createSocket?: () => SyncSocket;
 }
@@ -130,6 +131,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       initialWindow,
       onWindowLoaded: options.onWindowLoaded ?? (async () => {}),
       visibleTicketDelayMs: options.visibleTicketDelayMs,
+      windowGateMs: options.windowGateMs,
       createSocket: options.createSocket,
       generation,
       onScopeChanged: (next) => rebuild(next),
