@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { loadConfig, projectRoot } from '../config';
 import { closeOnSignals, startServer } from '../main';
+import { keepNodeEnv } from './keep-node-env';
 
 /** Everything the built app is made from. */
 const SOURCES = ['src/app', 'src/shared', 'sw', 'public', 'manifest.webmanifest', 'vite.config.ts'];
@@ -22,15 +23,7 @@ async function buildIfStale(staticDir: string): Promise<void> {
   const sources = Math.max(...(await Promise.all(SOURCES.map((source) => newestMtime(join(projectRoot, source))))));
   if (built >= sources) return;
   console.log(built === 0 ? 'Compilando o app…' : 'Fontes mudaram: recompilando o app…');
-  // Vite's build sets NODE_ENV=production for the whole process when it is unset, and the server read after it would
-  // then turn the sandbox and introspection off: a fresh `npm start` served a demo without its simulator.
-  const nodeEnv = process.env.NODE_ENV;
-  try {
-    await build({ configFile: join(projectRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staticDir } });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  await keepNodeEnv(() => build({ configFile: join(projectRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staticDir } }));
 }
 
 await buildIfStale(loadConfig().staticDir);
