@@ -37,8 +37,6 @@ export interface LeaderSessionOptions {
   onWindowLoaded: () => Promise<void>;
   /** Delay before checking whether a newly visible ticket has messages (the feed may bring them). */
   visibleTicketDelayMs?: number;
-  /** The longest a fresh scope's first pulls wait for the initial window (WINDOW_GATE_MS). */
-  windowGateMs?: number;
   /** Replaces the graphql-ws socket (model-based tests drive streams without a network). */
   createSocket?: () => SyncSocket;
   /** The rebuilds of this database so far (sync-scope.ts): part of the replication identifiers. */
@@ -75,41 +73,9 @@ export interface LeaderSession {
   stop(): Promise<void>;
 }
 
-/**
- * The longest a fresh scope's feeds wait for the initial window before pulling anyway (a slow
- * or failing window must not hold the sync back).
- */
-export const WINDOW_GATE_MS = 3_000;
-
-/**
- * What a live change stores before the first pulls are done: a new conversation's ticket and its
- * customer, the inbox row. Not the messages: the messages' own pull is what drops a message
- * whose ticket left this user's view before the tickets were stored (a first pull holds no
- * tombstone for a ticket this client never had), so they keep waiting behind it.
- */
-const EARLY_ARRIVALS: ReadonlySet<ReplicatedName> = new Set(['chattickets', 'customers']);
-
-const gateOf = (part: Promise<void>, ms: number) => () =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void part.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
 export function startLeaderSession(options: LeaderSessionOptions): LeaderSession {
   const { db, transport, scope, sideloads } = options;
   const generation = options.generation ?? 0;
-  // A fresh scope's first screen is SPEC §9's initial window. The feeds' first pulls wait for it
-  // (bounded): on two cores their 1,000-document pages, and the browser storing them, made the
-  // window's small requests wait seconds. Its documents are stored meanwhile, as pages of their
-  // own (replicate-collection.ts), and so are the tickets and customers of live changes
-  // meanwhile: a customer writing now is listed without waiting for the window or the pulls.
-  const loadsWindow = options.initialWindow && options.names.includes('chattickets');
-  let openGate!: () => void;
-  const afterWindow = gateOf(new Promise<void>((resolve) => (openGate = resolve)), options.windowGateMs ?? WINDOW_GATE_MS);
-  if (!loadsWindow) openGate();
   const subs = new Subscription();
   const socket =
     options.createSocket?.() ??
@@ -134,15 +100,13 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         onRejected: (id, error) => markRejected(db, id, error.message),
         retryTime: options.retryTime,
         tombstonesThroughPull: name === 'chattickets',
-        sideloadEarly: EARLY_ARRIVALS.has(name) ? (docs) => sideloads.add(name, docs) : undefined,
         beforeFirstPull:
           name === 'customerchats'
             ? async () => {
-                await afterWindow();
                 const tickets = replications.get('chattickets');
                 if (tickets) await messagesMayPull(db, tickets, identifierFor(scope, 'chattickets', generation));
               }
-            : afterWindow,
+            : undefined,
       }),
     );
   }
@@ -219,7 +183,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
     subs.add(socket.status$.pipe(filter((status) => status === 'connected')).subscribe(() => void check()));
   }
 
-  if (loadsWindow) {
+  if (options.initialWindow && tickets) {
     // Each part rides on its collection's next pull as soon as it is fetched: the lists first,
     // then each ticket's messages, so the first screen does not wait for the whole window.
     void fetchInitialWindow(transport, scope.instanceId, (window) => {
@@ -232,8 +196,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
       }
     })
       .then(() => options.onWindowLoaded())
-      .catch(() => undefined)
-      .finally(() => openGate());
+      .catch(() => undefined);
   }
 
   // The progress of a fresh scope's first pulls, for the indicator: documents stored so far,
@@ -251,12 +214,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         if (initialReceived$.getValue() !== null) initialReceived$.next(count);
       });
     subs.add(counting);
-    // The first pulls' own ends: RxDB's first round of the tickets may end early, at a page of
-    // side-loaded documents handed over while the first pull waited for the window.
-    void Promise.all([...replications.values()].map(async (r) => {
-      await r.firstPullFetched();
-      await r.pullSettled();
-    }))
+    void Promise.all([...replications.values()].map((r) => r.state.awaitInitialReplication()))
       .catch(() => undefined)
       .then(() => {
         counting.unsubscribe();

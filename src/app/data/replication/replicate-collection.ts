@@ -73,12 +73,6 @@ export interface CollectionReplicationOptions {
    * like every other tombstone: the tickets' listeners drop the messages with the ticket.
    */
   tombstonesThroughPull?: boolean;
-  /**
-   * Queues documents to ride on the next pull answer (the queue `takeSideloaded` takes from).
-   * When given, a live change that arrives before the first pull got its last answer goes there
-   * too (see `early` below).
-   */
-  sideloadEarly?: (docs: ServerDoc[]) => void;
 }
 
 /** What the session and tests use of a replication, whichever way it pulls (RxDB's own interface). */
@@ -195,28 +189,8 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   let gateOpen = !options.beforeFirstPull;
   /** Wakes a first pull waiting for its gate: documents were side-loaded meanwhile. */
   let nudge = () => {};
-  let firstFetched = false;
-  let resolveFetched!: () => void;
-  const firstPullFetched = new Promise<void>((resolve) => (resolveFetched = resolve));
-  const fetchedAll = () => {
-    firstFetched = true;
-    resolveFetched();
-  };
-  /**
-   * A live change the stream brings. Until the first pull got its last answer, the stream's
-   * events wait behind it (RxDB's downstream, and the feed's, apply them in order), seconds on a
-   * fresh scope: its documents also ride on the next pull answer, or, while the first pull waits
-   * for its gate, go in at once as a page of their own. A gated event is not passed on: after
-   * that page of the RxDB pull its checkpoint would be stored ahead of history never pulled.
-   * Returns whether the stream should still apply the event.
-   */
-  const early = (documents: ServerDoc[], wake: () => void): boolean => {
-    if (firstFetched || !options.sideloadEarly) return true;
-    options.sideloadEarly(documents);
-    if (gateOpen) return true;
-    wake();
-    return false;
-  };
+  let fetchedAll!: () => void;
+  const firstPullFetched = new Promise<void>((resolve) => (fetchedAll = resolve));
   /** One page of the feed after `from`, with the side-loaded documents riding on it. */
   const pullPage = async (from: Checkpoint | null, limit: number, upstreamSettled: () => Promise<unknown>): Promise<FeedPage> => {
     firstPullAllowed ??= (options.beforeFirstPull?.() ?? Promise.resolve()).then(() => {
@@ -312,13 +286,9 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       onError: (error) => console.error('sync:', error),
     });
     const sub = streamOf(options).subscribe((event) => {
-      if (event === 'RESYNC') {
-        // RxDB's upstream also runs again on RESYNC (it looks for local writes it missed).
-        pushState?.reSync();
-      } else {
-        if (!early(event.documents as ServerDoc[], () => nudge())) return;
-        remember(event.checkpoint);
-      }
+      if (event !== 'RESYNC') remember(event.checkpoint);
+      // RxDB's upstream also runs again on RESYNC (it looks for local writes it missed).
+      if (event === 'RESYNC') pushState?.reSync();
       feed.add(event as never);
     });
     const state: ReplicationControl = {
@@ -355,31 +325,17 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
       handler: async (checkpoint, batchSize) => {
         const page = await pullPage(normalize(checkpoint), batchSize, () => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
-        if (!page.more) fetchedAll();
-        // RxDB's downstream stops pulling at a page shorter than the batch. A short page that
-        // may have more is side-loaded documents handed over while the first pull waits for its
-        // gate: the first pull is still to come, once the gate opens.
-        else if (page.documents.length < batchSize) void firstPullAllowed?.then(() => state.reSync());
+        // RxDB's downstream stops pulling at a page shorter than the batch.
+        if (page.documents.length < batchSize) fetchedAll();
         return { documents: page.documents as never[], checkpoint: page.checkpoint ?? undefined };
       },
     },
     push,
   });
 
-  // A first pull waiting for its gate hands over side-loaded documents as soon as a pull is
-  // asked for, as the feed's reSync does: RxDB's own queues the RESYNC behind the waiting pull.
-  const rxReSync = state.reSync.bind(state);
-  state.reSync = () => {
-    nudge();
-    rxReSync();
-  };
   pullNow = () => state.reSync();
   const sub = streamOf(options).subscribe((event) => {
-    if (event !== 'RESYNC') {
-      // RxDB's first pull may have ended at a gated page: the RESYNC asks for another.
-      if (!early(event.documents as ServerDoc[], () => state.reSync())) return;
-      remember(event.checkpoint);
-    }
+    if (event !== 'RESYNC') remember(event.checkpoint);
     stream$.next(event);
   });
   state.onCancel.push(() => sub.unsubscribe());

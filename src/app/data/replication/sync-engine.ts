@@ -27,7 +27,6 @@ export interface SyncEngineOptions {
   needsInitialWindow?: () => Promise<boolean>;
   onWindowLoaded?: () => Promise<void>;
   visibleTicketDelayMs?: number;
-  windowGateMs?: number;
   now?: () => number;
   createSocket?: () => SyncSocket;
 }
@@ -131,7 +130,6 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
       initialWindow,
       onWindowLoaded: options.onWindowLoaded ?? (async () => {}),
       visibleTicketDelayMs: options.visibleTicketDelayMs,
-      windowGateMs: options.windowGateMs,
       createSocket: options.createSocket,
       generation,
       onScopeChanged: (next) => rebuild(next),

@@ -227,10 +227,7 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     for (const temp of temps) {
       if (temp.ack >= 0 && !(await db.chattickets.findOne(temp.ticket_key).exec())) void settleOrphanSend(temp.id).catch(options.onError);
     }
-    // The first pull's own end, not RxDB's first round: a fresh scope's initial window ends that
-    // round early with a page of side-loaded tickets (replicate-collection.ts).
-    await tickets.firstPullFetched();
-    await tickets.pullSettled();
+    await tickets.state.awaitInitialReplication();
     firstPullDone = true;
     await messages.state.awaitInitialReplication();
     if (stopped || current.synced) return;

@@ -30,7 +30,6 @@ export interface ClientOptions {
   socketTiming?: Partial<SocketTiming>;
   retryTime?: number;
   visibleTicketDelayMs?: number;
-  windowGateMs?: number;
   /** An earlier sign-in of the same user: skips the sign-in round trip (many clients per test). */
   session?: ClientSession;
 }
@@ -132,7 +131,6 @@ export async function startClient(options: ClientOptions): Promise<TestClient> {
       retryTime: options.retryTime ?? 100,
       needsInitialWindow: async () => options.initialWindow ?? false,
       visibleTicketDelayMs: options.visibleTicketDelayMs ?? 100,
-      windowGateMs: options.windowGateMs,
     });
     return { db, engine };
   };
