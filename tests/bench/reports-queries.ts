@@ -108,7 +108,7 @@ async function seed(database: Database): Promise<{ tenantId: number; instanceId:
 
 async function buildRollups(database: Database, tenantId: number): Promise<number> {
   const started = Date.now();
-  while ((await refreshRollupsOnce(database, tenantId, true)) > 0);
+  while ((await refreshRollupsOnce(database, tenantId, { wait: true })) > 0);
   return Date.now() - started;
 }
 
@@ -221,7 +221,7 @@ async function inboundCost(database: Database, tenantId: number, instanceId: num
     after.push(await inboundRate(database, tenantId, instanceId, `${round}1`));
     await job.stop();
     const started = Date.now();
-    while ((await refreshRollupsOnce(database, tenantId, true)) > 0);
+    while ((await refreshRollupsOnce(database, tenantId, { wait: true })) > 0);
     catchUpMs += Date.now() - started;
   }
   const b = median(before);

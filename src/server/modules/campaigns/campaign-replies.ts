@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isOptOutReply } from '../../../shared/domain/campaigns/campaign-states';
 import type { Tx } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import type { JobQueue, JobRef } from '../../jobs/job-queue';
 
 /** A campaign message counts as answered by a customer's message within this time. */
@@ -29,7 +30,7 @@ export async function recordCampaignReplies(
 ): Promise<void> {
   if (stored.length === 0) return;
   await recordOptOuts(tx, tenantId, stored);
-  const { rows } = await sql<{ message_id: number; ticket_id: number | null; customer_id: number; text: string | null; recipient_id: number; campaign_id: number; campaign_message_id: number; first_in_ticket: boolean }>`
+  const { rows } = await sql<{ message_id: number; ticket_id: number | null; customer_id: number; text: string | null; recipient_id: number; campaign_id: number; campaign_message_id: number; first_in_ticket: boolean }>`${PREPARED}
     select distinct on (m.customer_id) m.id as message_id, m.chat_ticket_id as ticket_id, m.customer_id, m.message as text,
       r.id as recipient_id, r.campaign_id, r.customer_chat_id as campaign_message_id,
       not exists (select 1 from customer_chats e where e.tenant_id = m.tenant_id and e.chat_ticket_id = m.chat_ticket_id and e.id < m.id) as first_in_ticket
@@ -67,8 +68,9 @@ async function recordOptOuts(tx: Tx, tenantId: number, stored: ReadonlyArray<{ m
     .selectFrom('customer_chats')
     .select(['customer_id', 'message'])
     .where('tenant_id', '=', tenantId)
-    .where('id', 'in', stored.map((s) => s.messageId))
+    .where('id', '=', sql<number>`any(${stored.map((s) => s.messageId)}::bigint[])`)
     .where('from_me', '=', false)
+    .modifyEnd(PREPARED)
     .execute();
   const customers = [...new Set(messages.filter((m) => isOptOutReply(m.message)).map((m) => m.customer_id))];
   if (customers.length === 0) return;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import type { ContextDeps } from '../../graphql/request-context';
 import { defineJob } from '../../jobs/job-queue';
 import type { JobModule } from '../../jobs/job-modules';
@@ -77,7 +78,7 @@ export function attachFlowEngine(deps: ContextDeps): void {
     const tickets = [...new Set(stored.flatMap((m) => (m.ticketId === null ? [] : [m.ticketId])))];
     const jobs = deps.services.jobs;
     if (tickets.length === 0 || !jobs?.started) return;
-    const { rows } = await sql<{ id: number }>`
+    const { rows } = await sql<{ id: number }>`${PREPARED}
       select t.id from chat_tickets t
       where t.tenant_id = ${tenantId} and t.id = any(${tickets}::bigint[])
         and ((t.user_id is null and exists (select 1 from instances i where i.tenant_id = t.tenant_id and i.id = ${instanceId} and i.passive_flow_id is not null))

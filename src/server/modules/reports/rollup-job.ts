@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { PeriodicPass } from '../../jobs/periodic-pass';
 import type { Logger } from '../../logger';
-import { refreshRollupsOnce, tenantsWithDirtyTickets } from './rollup-refresh';
+import { JOB_BATCH, refreshRollupsOnce, tenantsWithDirtyTickets } from './rollup-refresh';
 
 export interface RollupJobOptions {
   database: Database;
@@ -21,11 +21,13 @@ export class ReportRollupJob extends PeriodicPass {
 
   protected async pass(): Promise<number> {
     let done = 0;
-    for (const tenantId of await tenantsWithDirtyTickets(this.options.database)) {
+    // Only the changes committed before the pass began: under steady traffic new ones keep coming,
+    // and chasing them turned the pass into a recomputation per inbound batch (fan-out bench, issue 18).
+    for (const { tenantId, upTo } of await tenantsWithDirtyTickets(this.options.database)) {
       try {
         let step: number;
         do {
-          step = await refreshRollupsOnce(this.options.database, tenantId);
+          step = await refreshRollupsOnce(this.options.database, tenantId, { upTo, batch: JOB_BATCH });
           done += step;
         } while (step > 0 && !this.stopped);
       } catch (error) {

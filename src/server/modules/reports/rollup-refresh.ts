@@ -4,8 +4,13 @@ import { ALL_CATEGORIES, sumCells, ticketContributions, toCells } from '../../..
 import { readStoreInfo } from '../store-settings/store-info';
 import { loadTicketHistories } from './ticket-history';
 
-/** Tickets recomputed per transaction: small enough to keep a pass's locks short. */
+/** Tickets a report read recomputes per transaction: small enough to keep a pass's locks short. */
 const BATCH = 500;
+/**
+ * The background job's tickets per transaction: on PGlite's single session every inbound write
+ * waits for a transaction in progress, so the job takes it in short turns (fan-out bench, issue 18).
+ */
+export const JOB_BATCH = 50;
 const ADVISORY_KEY = 17017;
 const INSERT_CHUNK = 5000;
 /** Marks deleted per statement (a busy ticket may have many; a statement takes at most 65535 parameters). */
@@ -67,11 +72,13 @@ async function addShare(tx: Tx, tenantId: number, ticketIds: readonly number[]):
 }
 
 /**
- * One pass for one tenant: up to BATCH changed tickets recomputed in one transaction. Answers how
+ * One pass for one tenant: up to `batch` changed tickets recomputed in one transaction. Answers how
  * many tickets it recomputed. One refresher at a time per tenant, so two never take the same old
  * share out twice: the job skips a tenant in work (0), a report about to read waits for it.
+ * `upTo` leaves later changes (marks above that id) to a later pass.
  */
-export async function refreshRollupsOnce(database: Database, tenantId: number, wait = false): Promise<number> {
+export async function refreshRollupsOnce(database: Database, tenantId: number, options: { wait?: boolean; upTo?: number; batch?: number } = {}): Promise<number> {
+  const { wait = false, upTo, batch = BATCH } = options;
   return database.withTenant(tenantId, async (tx) => {
     if (wait) await sql`select pg_advisory_xact_lock(${ADVISORY_KEY}, ${tenantId}::int)`.execute(tx);
     else {
@@ -82,11 +89,12 @@ export async function refreshRollupsOnce(database: Database, tenantId: number, w
       .selectFrom('report_dirty_tickets')
       .select(['id', 'chat_ticket_id'])
       .where('tenant_id', '=', tenantId)
+      .$if(upTo !== undefined, (query) => query.where('id', '<=', upTo!))
       .orderBy('id')
-      .limit(BATCH * 4)
+      .limit(batch * 4)
       .execute();
     if (marks.length === 0) return 0;
-    const ticketIds = [...new Set(marks.map((m) => m.chat_ticket_id))].slice(0, BATCH);
+    const ticketIds = [...new Set(marks.map((m) => m.chat_ticket_id))].slice(0, batch);
     // Every mark of these tickets committed so far, read before their histories: one recomputation
     // settles them all (a bulk change leaves several marks per ticket), and a mark committed after
     // this read stays for the next pass.
@@ -106,17 +114,17 @@ export async function refreshRollupsOnce(database: Database, tenantId: number, w
 export async function refreshRollups(database: Database, tenantId: number, maxPasses = 20): Promise<number> {
   let total = 0;
   for (let pass = 0; pass < maxPasses; pass++) {
-    const done = await refreshRollupsOnce(database, tenantId, true);
+    const done = await refreshRollupsOnce(database, tenantId, { wait: true });
     if (done === 0) break;
     total += done;
   }
   return total;
 }
 
-/** Tenants with changed tickets waiting (as the owner: the job looks across tenants). */
-export async function tenantsWithDirtyTickets(database: Database): Promise<number[]> {
+/** Tenants with changed tickets waiting, each with its latest mark (as the owner: the job looks across tenants). */
+export async function tenantsWithDirtyTickets(database: Database): Promise<Array<{ tenantId: number; upTo: number }>> {
   return database.asOwner(async (db) => {
-    const rows = await db.selectFrom('report_dirty_tickets').select('tenant_id').distinct().execute();
-    return rows.map((r) => r.tenant_id);
+    const rows = await db.selectFrom('report_dirty_tickets').select(['tenant_id', (eb) => eb.fn.max('id').as('up_to')]).groupBy('tenant_id').execute();
+    return rows.map((r) => ({ tenantId: r.tenant_id, upTo: Number(r.up_to) }));
   });
 }
