@@ -27,7 +27,7 @@ import { securityCounts, securityEvents } from '../../src/server/modules/audit/s
 import { liveQueue, surveyAnswers } from '../../src/server/modules/reports/report-lookups';
 import type { Dimension } from '../../src/server/modules/reports/inputs';
 import { reportSums, type ScopedFilter } from '../../src/server/modules/reports/report-sums';
-import { refreshRollupsOnce } from '../../src/server/modules/reports/rollup-refresh';
+import { refreshRollups } from '../../src/server/modules/reports/rollup-refresh';
 import { ReportRollupJob } from '../../src/server/modules/reports/rollup-job';
 import { receiveInboundBatch } from '../../src/server/modules/messages/inbound-batch';
 import { createMemoryPubSub } from '../../src/server/pubsub/memory';
@@ -108,7 +108,7 @@ async function seed(database: Database): Promise<{ tenantId: number; instanceId:
 
 async function buildRollups(database: Database, tenantId: number): Promise<number> {
   const started = Date.now();
-  while ((await refreshRollupsOnce(database, tenantId, { wait: true })) > 0);
+  await refreshRollups(database, tenantId, { maxPasses: Infinity });
   return Date.now() - started;
 }
 
@@ -221,7 +221,7 @@ async function inboundCost(database: Database, tenantId: number, instanceId: num
     after.push(await inboundRate(database, tenantId, instanceId, `${round}1`));
     await job.stop();
     const started = Date.now();
-    while ((await refreshRollupsOnce(database, tenantId, { wait: true })) > 0);
+    await refreshRollups(database, tenantId, { maxPasses: Infinity });
     catchUpMs += Date.now() - started;
   }
   const b = median(before);

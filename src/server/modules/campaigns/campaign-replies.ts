@@ -68,7 +68,7 @@ async function recordOptOuts(tx: Tx, tenantId: number, stored: ReadonlyArray<{ m
     .selectFrom('customer_chats')
     .select(['customer_id', 'message'])
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', sql<number>`any(${stored.map((s) => s.messageId)}::bigint[])`)
+    .where(sql<boolean>`id = any(${stored.map((s) => s.messageId)}::bigint[])`)
     .where('from_me', '=', false)
     .modifyEnd(PREPARED)
     .execute();

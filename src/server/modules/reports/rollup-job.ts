@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { PeriodicPass } from '../../jobs/periodic-pass';
 import type { Logger } from '../../logger';
-import { JOB_BATCH, refreshRollupsOnce, tenantsWithDirtyTickets } from './rollup-refresh';
+import { JOB_BATCH, refreshRollups, tenantsWithDirtyTickets } from './rollup-refresh';
 
 export interface RollupJobOptions {
   database: Database;
@@ -25,11 +25,7 @@ export class ReportRollupJob extends PeriodicPass {
     // and chasing them turned the pass into a recomputation per inbound batch (fan-out bench, issue 18).
     for (const { tenantId, upTo } of await tenantsWithDirtyTickets(this.options.database)) {
       try {
-        let step: number;
-        do {
-          step = await refreshRollupsOnce(this.options.database, tenantId, { upTo, batch: JOB_BATCH });
-          done += step;
-        } while (step > 0 && !this.stopped);
+        done += await refreshRollups(this.options.database, tenantId, { wait: false, upTo, batch: JOB_BATCH, maxPasses: Infinity, stopped: () => this.stopped });
       } catch (error) {
         this.options.onError?.(error);
       }

@@ -78,8 +78,7 @@ async function addShare(tx: Tx, tenantId: number, ticketIds: readonly number[]):
  * share out twice: the job skips a tenant in work (0), a report about to read waits for it.
  * `upTo` leaves later changes (marks above that id) to a later pass.
  */
-export async function refreshRollupsOnce(database: Database, tenantId: number, options: { wait?: boolean; upTo?: number; batch?: number } = {}): Promise<number> {
-  const { wait = false, upTo, batch = BATCH } = options;
+async function refreshRollupsOnce(database: Database, tenantId: number, wait: boolean, upTo: number | undefined, batch: number): Promise<number> {
   return database.withTenant(tenantId, async (tx) => {
     if (wait) await sql`select pg_advisory_xact_lock(${ADVISORY_KEY}, ${tenantId}::int)`.execute(tx);
     else {
@@ -111,11 +110,25 @@ export async function refreshRollupsOnce(database: Database, tenantId: number, o
   });
 }
 
-/** Brings the tenant's rollups up to date before a report reads them (bounded: the job does the rest). */
-export async function refreshRollups(database: Database, tenantId: number, maxPasses = 20): Promise<number> {
+export interface RefreshOptions {
+  /** Wait for a refresher already at work on the tenant (a report about to read) instead of leaving it the work (the job). */
+  wait?: boolean;
+  /** Only changes marked up to this id; later ones wait for a later refresh. */
+  upTo?: number;
+  /** Tickets per transaction. */
+  batch?: number;
+  /** Transactions at most (a report read is bounded: the job does the rest). */
+  maxPasses?: number;
+  /** Asked between transactions: true ends the refresh (the job stopping). */
+  stopped?: () => boolean;
+}
+
+/** Brings the tenant's rollups up to date, one transaction of changed tickets after another. */
+export async function refreshRollups(database: Database, tenantId: number, options: RefreshOptions = {}): Promise<number> {
+  const { wait = true, upTo, batch = BATCH, maxPasses = 20, stopped } = options;
   let total = 0;
-  for (let pass = 0; pass < maxPasses; pass++) {
-    const done = await refreshRollupsOnce(database, tenantId, { wait: true });
+  for (let pass = 0; pass < maxPasses && !stopped?.(); pass++) {
+    const done = await refreshRollupsOnce(database, tenantId, wait, upTo, batch);
     if (done === 0) break;
     total += done;
   }
