@@ -9,6 +9,28 @@ import { VitePWA } from 'vite-plugin-pwa';
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const postgresUrl = process.env.PEDBOT_TEST_DATABASE_URL;
 const CONVERGENCE_FILES = ['tests/integration/client/convergence*.test.ts'];
+const CLIENT_FILES = ['tests/unit/app/**/*.test.{ts,tsx}', 'tests/integration/client/**/*.test.ts'];
+const ISOLATED_FILES = ['tests/unit/app/data/database.test.ts'];
+const POSTGRES_FILES = ['tests/unit/server/**/*.test.ts', 'tests/integration/server/**/*.test.ts', 'tests/integration/channels/**/*.test.ts'];
+const SERVER_FILES = ['tests/unit/shared/**/*.test.ts', ...POSTGRES_FILES];
+const SERIAL_FILES = ['tests/integration/server/crash-recovery.test.ts', 'tests/integration/channels/messaging-limit.test.ts', 'tests/integration/server/stream.test.ts'];
+
+interface TestProject {
+  name: string;
+  include: string[];
+  exclude?: string[];
+  /** Empty: embedded PGlite. */
+  databaseUrl?: string;
+  /** Groups run one after the other, lowest first; the projects of a group share its workers. */
+  group: number;
+  workers: number;
+  isolate?: boolean;
+}
+
+const project = ({ name, include, exclude = [], databaseUrl = '', group, workers, isolate = false }: TestProject) => ({
+  extends: true as const,
+  test: { name, include, exclude, env: { DATABASE_URL: databaseUrl }, isolate, maxWorkers: workers, sequence: { groupOrder: group } },
+});
 
 /**
  * The web app manifest is a top-level file of the repository (vite-plugin-pwa's `manifest` is off):
@@ -57,46 +79,29 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: 2,
     // Database tests run on embedded PGlite always, and again on the PostgreSQL server when .ci/run
     // (or a developer) names one in PEDBOT_TEST_DATABASE_URL.
     //
-    // Files run one at a time: on two cores, timing-bound tests (crash recovery, messaging limits) failed beside
-    // another file. The convergence files first, two at a time: they wait for eventual states, not deadlines, and
-    // are the longest (about 5 of the run's 22 minutes on their own).
+    // Three groups, one after the other. The convergence files first, two at a time: they wait for eventual
+    // states, not deadlines, and are the longest. Then everything else, two files at a time. Last, one at a time,
+    // the timing-bound files that failed beside another file on two cores (a killed server's recovery within its
+    // deadline, the messaging limits, one read per change however many subscribers).
+    //
+    // Files of a project share one process and its loaded modules (isolate: false): loading the module graph
+    // anew for each file cost about a second per file, a third of the run. Server state therefore lives per
+    // database or per server, never per process. Files that install something process-wide for good (RxDB's
+    // dev-mode plugin) run isolated.
     projects: [
-      {
-        extends: true as const,
-        test: {
-          name: 'convergence',
-          include: CONVERGENCE_FILES,
-          env: { DATABASE_URL: '' },
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        extends: true as const,
-        test: {
-          name: 'pglite',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
-          exclude: CONVERGENCE_FILES,
-          env: { DATABASE_URL: '' },
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      project({ name: 'convergence', include: CONVERGENCE_FILES, group: 0, workers: 2, isolate: true }),
+      project({ name: 'client', include: CLIENT_FILES, exclude: [...CONVERGENCE_FILES, ...ISOLATED_FILES], group: 1, workers: 2 }),
+      project({ name: 'isolated', include: ISOLATED_FILES, group: 1, workers: 2, isolate: true }),
+      project({ name: 'pglite', include: SERVER_FILES, exclude: SERIAL_FILES, group: 1, workers: 2 }),
+      project({ name: 'pglite-serial', include: SERIAL_FILES, group: 2, workers: 1 }),
       ...(postgresUrl
         ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'postgres',
-                include: ['tests/unit/server/**/*.test.ts', 'tests/integration/server/**/*.test.ts', 'tests/integration/channels/**/*.test.ts'],
-                env: { DATABASE_URL: postgresUrl },
-                maxWorkers: 1,
-                sequence: { groupOrder: 1 },
-              },
-            },
+            project({ name: 'postgres', include: POSTGRES_FILES, exclude: SERIAL_FILES, databaseUrl: postgresUrl, group: 1, workers: 2 }),
+            project({ name: 'postgres-serial', include: SERIAL_FILES, databaseUrl: postgresUrl, group: 2, workers: 1 }),
           ]
         : []),
     ],

@@ -11,7 +11,7 @@ import { GraphClient } from './cloud-api/graph-client';
 import { TemplateStore } from './cloud-api/template-store';
 import { InboundPipeline } from './inbound-pipeline';
 import type { InboundSink } from './inbound-sink';
-import { InstanceLookup } from './instance-lookup';
+import { connectionReadFrom, InstanceLookup } from './instance-lookup';
 import { LocalMediaStore } from './media/local-media-store';
 import { OutboundRouter } from './outbound-router';
 import { Pacer } from './pacing/token-bucket';
@@ -62,7 +62,7 @@ export function createChannelServices(options: ChannelServicesOptions): ChannelS
   const { config, database, logger, pubsub } = options;
   const graph = new GraphClient({ baseUrl: config.cloudApiBaseUrl, secrets: options.secrets });
   const media = options.media ?? new LocalMediaStore(config.mediaDir);
-  const lookup = new InstanceLookup(database);
+  const lookup = new InstanceLookup(connectionReadFrom(database));
   const pipeline = new InboundPipeline({ database, sink: options.sink, media, graph, logger, outbound: new AddressPolicy(config.outboundFetchAllow) });
   const instanceChanged = async (tenantId: number, instanceId: number, dropped: boolean) => {
     lookup.forget(tenantId, instanceId);

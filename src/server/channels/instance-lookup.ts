@@ -15,6 +15,16 @@ import { loadChannelInstance } from './instance-store';
  */
 const MAX_ENTRIES = 1000;
 
+/** Reads a connection by tenant slug and id: the database in production, a fake in tests. */
+export type ConnectionRead = (tenantSlug: string, instanceId: number) => Promise<ChannelInstance | null>;
+
+export const connectionReadFrom =
+  (database: Database): ConnectionRead =>
+  async (tenantSlug, instanceId) => {
+    const tenant = await findTenantBySlug(database.db, tenantSlug);
+    return tenant ? loadChannelInstance(database, tenant.id, instanceId) : null;
+  };
+
 interface Entry {
   /** Settles with the connection or null; a failed read is not kept. */
   read: Promise<ChannelInstance | null>;
@@ -29,7 +39,7 @@ export class InstanceLookup {
   private readonly cache = new Map<string, Entry>();
 
   constructor(
-    private readonly database: Database,
+    private readonly readConnection: ConnectionRead,
     private readonly ttlMs = 1000,
   ) {}
 
@@ -78,7 +88,6 @@ export class InstanceLookup {
 
   private async read(tenantSlug: string, instanceId: string): Promise<ChannelInstance | null> {
     const id = /^\d{1,15}$/.test(instanceId) ? Number(instanceId) : 0;
-    const tenant = id > 0 ? await findTenantBySlug(this.database.db, tenantSlug) : null;
-    return tenant ? loadChannelInstance(this.database, tenant.id, id) : null;
+    return id > 0 ? this.readConnection(tenantSlug, id) : null;
   }
 }

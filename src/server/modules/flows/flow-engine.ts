@@ -75,14 +75,17 @@ async function runningSession(tx: Tx, tenantId: number, ticketId: number): Promi
 }
 
 /**
- * Published versions never change, so each is read and parsed once per process: a busy flow's
- * every step would otherwise reload and re-validate the same JSON. Bounded: the oldest entry
- * leaves when it is full.
+ * Published versions never change, so each is read and parsed once per database: a busy flow's
+ * every step would otherwise reload and re-validate the same JSON. Per database, not per process,
+ * because ids only name a version within one database (tests run many in one process). Bounded:
+ * the oldest entry leaves when it is full.
  */
-const parsedVersions = new Map<string, FlowDefinition>();
+const parsedVersionsByDatabase = new WeakMap<Database, Map<string, FlowDefinition>>();
 const PARSED_VERSIONS_MAX = 500;
 
-async function versionDefinition(tx: Tx, tenantId: number, versionId: number): Promise<FlowDefinition> {
+async function versionDefinition(database: Database, tx: Tx, tenantId: number, versionId: number): Promise<FlowDefinition> {
+  let parsedVersions = parsedVersionsByDatabase.get(database);
+  if (!parsedVersions) parsedVersionsByDatabase.set(database, (parsedVersions = new Map()));
   const key = `${tenantId}:${versionId}`;
   const known = parsedVersions.get(key);
   if (known) return known;
@@ -323,7 +326,7 @@ async function stepSession(
   lastMessageId?: number | null,
 ): Promise<boolean> {
   const now = deps.now?.() ?? new Date();
-  const definition = await versionDefinition(tx, tenantId, session.version_id);
+  const definition = await versionDefinition(deps.database, tx, tenantId, session.version_id);
   const current = input.kind === 'start' ? null : stateOf(session.state);
   const { state, effects } = advanceFlow(definition, current, input, await environmentFor(tx, tenantId, ticket.customer_id, now));
   const step = new SessionStep(deps, tx, tenantId, ticket, session, changes);
@@ -485,7 +488,7 @@ async function beginSession(
   const flow = await publishedFlow(tx, tenantId, flowId);
   if (!flow) return { outcome: 'not_published', queued: false };
   const now = deps.now?.() ?? new Date();
-  if (await windowRefuses(tx, tenantId, ticket.instance_id, ticket.customer_id, await versionDefinition(tx, tenantId, flow.published_version_id), now)) {
+  if (await windowRefuses(tx, tenantId, ticket.instance_id, ticket.customer_id, await versionDefinition(deps.database, tx, tenantId, flow.published_version_id), now)) {
     return { outcome: 'outside_window', queued: false };
   }
   const running = await runningSession(tx, tenantId, ticket.id);
@@ -550,7 +553,7 @@ export async function startFlowForCustomer(deps: FlowEngineDeps, request: StartF
     }
     const flow = await publishedFlow(tx, tenantId, flowId);
     if (!flow) return false;
-    const definition = await versionDefinition(tx, tenantId, flow.published_version_id);
+    const definition = await versionDefinition(deps.database, tx, tenantId, flow.published_version_id);
     if (await windowRefuses(tx, tenantId, instanceId, customerId, definition, deps.now?.() ?? new Date())) {
       outcome = 'outside_window';
       return false;

@@ -1,25 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelInstance } from '../../../../src/server/channels/channel';
-import type { Database } from '../../../../src/server/db/database';
+import { InstanceLookup, type ConnectionRead } from '../../../../src/server/channels/instance-lookup';
 
-const reads = vi.hoisted(() => ({ count: 0, activated: true, gate: null as Promise<void> | null }));
+const reads = { count: 0, activated: true, gate: null as Promise<void> | null };
 
-vi.mock('../../../../src/server/modules/tenants/tenant-store', () => ({
-  findTenantBySlug: async (_db: unknown, slug: string) => (slug === 'demo' ? { id: 1, slug, name: 'Demo' } : null),
-}));
-vi.mock('../../../../src/server/channels/instance-store', () => ({
-  loadChannelInstance: async (_database: unknown, tenantId: number, id: number): Promise<ChannelInstance> => {
-    reads.count++;
-    const activated = reads.activated;
-    await reads.gate;
-    return { tenantId, id, channel: 'sandbox', activated, phoneNumber: null, officialPhoneId: null, officialToken: null, wabaId: null };
-  },
-}));
-
-const { InstanceLookup } = await import('../../../../src/server/channels/instance-lookup');
+/** The database's answer for tenant 'demo' only, counted, held while `gate` is pending. */
+const readConnection: ConnectionRead = async (tenantSlug, id) => {
+  if (tenantSlug !== 'demo') return null;
+  reads.count++;
+  const activated = reads.activated;
+  await reads.gate;
+  return { tenantId: 1, id, channel: 'sandbox', activated, phoneNumber: null, officialPhoneId: null, officialToken: null, wabaId: null };
+};
 
 describe('connection lookup of webhooks and the sandbox API', () => {
-  const database = { db: {} } as unknown as Database;
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     Object.assign(reads, { count: 0, activated: true, gate: null });
@@ -27,7 +20,7 @@ describe('connection lookup of webhooks and the sandbox API', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reads a connection once for concurrent requests, and answers other channels and unknown tenants with null', async () => {
-    const lookup = new InstanceLookup(database, 1000);
+    const lookup = new InstanceLookup(readConnection, 1000);
     const found = await Promise.all([lookup.find('demo', '7', 'sandbox'), lookup.find('demo', '7', 'sandbox'), lookup.find('demo', '7', 'cloud-api')]);
     expect(found.map((f) => f?.id ?? null)).toEqual([7, 7, null]);
     expect(reads.count).toBe(1);
@@ -36,7 +29,7 @@ describe('connection lookup of webhooks and the sandbox API', () => {
   });
 
   it('reads again before the entry expires while the current one still answers, and never answers past its lifetime', async () => {
-    const lookup = new InstanceLookup(database, 1000);
+    const lookup = new InstanceLookup(readConnection, 1000);
     expect((await lookup.find('demo', '7', 'sandbox'))?.activated).toBe(true);
     reads.activated = false;
     let open = () => {};
@@ -57,7 +50,7 @@ describe('connection lookup of webhooks and the sandbox API', () => {
   });
 
   it('forgets a connection this process changed, even while a read of it runs', async () => {
-    const lookup = new InstanceLookup(database, 1000);
+    const lookup = new InstanceLookup(readConnection, 1000);
     await lookup.find('demo', '7', 'sandbox');
     reads.activated = false;
     lookup.forget(1, 7);
