@@ -58,15 +58,21 @@ async function serve(dir: string): Promise<{ url: string; close: () => Promise<v
 
 const state = (page: Page) => page.evaluate(() => (window as unknown as { bench: BenchState }).bench);
 
-async function waitFor(page: Page, test: (s: BenchState) => boolean, timeoutMs: number): Promise<BenchState> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await state(page);
-    if (s.error) throw new Error(s.error);
-    if (test(s)) return s;
-    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(s)}`);
-    await page.waitForTimeout(50);
-  }
+/**
+ * The page's state once it signals `name` (attendance-page/bench-session.ts), or its error.
+ * Call before the action that leads to the signal. The driver listens for the page's console
+ * line rather than polling it: a poll runs the driver's script on the page's main thread, inside
+ * the very interval being measured.
+ */
+function signaled(page: Page, name: string, timeoutMs: number): Promise<BenchState> {
+  const signals = new Set([`bench-signal:${name}`, 'bench-signal:error']);
+  return page
+    .waitForEvent('console', { predicate: (message) => signals.has(message.text()), timeout: timeoutMs })
+    .then(() => state(page))
+    .then((s) => {
+      if (s.error) throw new Error(s.error);
+      return s;
+    });
 }
 
 async function scrollFrames(page: Page): Promise<{ p50: number; p95: number; max: number }> {
@@ -113,16 +119,18 @@ async function referenceWork(context: BrowserContext): Promise<number> {
 
 async function seed(context: BrowserContext, url: string, label: string): Promise<void> {
   const seeding = await context.newPage();
+  const done = signaled(seeding, 'seeded', 15 * 60_000);
   await seeding.goto(`${url}/bench?seed=1`);
-  const seeded = (await waitFor(seeding, (s) => !!s.seeded, 15 * 60_000)).seeded!;
+  const seeded = (await done).seeded!;
   await seeding.close();
   console.log(`${label}: seeded ${seeded.tickets} tickets and ${seeded.messages} messages in ${(seeded.ms / 1000).toFixed(1)} s`);
 }
 
 async function listPainted(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
+  const ready = signaled(page, 'listPainted', 60_000);
   await page.goto(`${url}/bench`);
-  const painted = (await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000)).marks.listPainted!;
+  const painted = (await ready).marks.listPainted!;
   await page.close();
   return painted;
 }
@@ -151,8 +159,9 @@ try {
   for (let run = 0; run < RUNS; run += 1) {
     for (const variant of run % 2 ? (['walk', 'legacy'] as const) : (['legacy', 'walk'] as const)) {
       const page = await incognito.newPage();
+      const done = signaled(page, 'queries', 120_000);
       await page.goto(`${server.url}/bench?queries=${variant}`);
-      queryTimes[variant].push((await waitFor(page, (s) => !!s.queries, 120_000)).queries!);
+      queryTimes[variant].push((await done).queries!);
       await page.close();
     }
   }
@@ -170,15 +179,17 @@ try {
     referenceTimes.push(await referenceWork(persistent));
     const page = await persistent.newPage();
     page.on('pageerror', (error) => console.log(`page error: ${error.message.replace(/\s+/g, ' ').slice(0, 300)}`));
+    const painted = signaled(page, 'listPainted', 60_000);
     await page.goto(`${server.url}/bench`);
-    const ready = await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000);
+    const ready = await painted;
     listTimes.push(ready.marks.listPainted!);
     openTimes.push(ready.marks.databaseOpen!);
     entryTimes.push(ready.marks.scriptStart!);
     appTimes.push(ready.marks.appEvaluated!);
     await page.waitForTimeout(500);
+    const conversation = signaled(page, 'conversationPainted', 60_000);
     await page.evaluate(() => (window as unknown as { openLongConversation: () => void }).openLongConversation());
-    const opened = await waitFor(page, (s) => s.marks.conversationPainted !== undefined, 60_000);
+    const opened = await conversation;
     conversationTimes.push(opened.marks.conversationPainted! - opened.marks.conversationClicked!);
     if (run === RUNS - 1) frames = await scrollFrames(page);
     await page.close();
@@ -189,8 +200,9 @@ try {
   for (let run = 0; run < RUNS; run += 1) {
     const page = await incognito.newPage();
     await (await incognito.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
+    const ready = signaled(page, 'listPainted', 60_000);
     await page.goto(`${server.url}/bench`);
-    uncachedTimes.push((await waitFor(page, (s) => s.marks.listPainted !== undefined, 60_000)).marks.listPainted!);
+    uncachedTimes.push((await ready).marks.listPainted!);
     await page.close();
   }
   const list = median(listTimes);

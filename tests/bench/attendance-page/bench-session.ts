@@ -20,6 +20,15 @@ declare global {
 
 window.bench = { marks: { scriptStart: performance.now() } };
 
+/**
+ * Tells the bench that `name` (a mark, 'queries', 'seeded' or 'error') is recorded. The bench
+ * waits for these console lines instead of polling the page, so no evaluation of the driver's
+ * runs on the page's main thread inside a measured interval.
+ */
+export function signalBench(name: string): void {
+  console.debug(`bench-signal:${name}`);
+}
+
 const params = new URLSearchParams(location.search);
 if (!params.has('queries') && !params.has('seed')) {
   sessionState.current = {

@@ -4,7 +4,7 @@
  * replication simply stays offline), seeds the database on `?seed=1`, and records when the ticket
  * list and a 500-message conversation are first painted.
  */
-import './bench-session';
+import { signalBench } from './bench-session';
 // As the app's main.tsx does first: the remembered connection's database starts opening here.
 import '../../../src/app/boot/open-data-early';
 import '@mantine/core/styles.css';
@@ -29,6 +29,7 @@ function markWhen(name: string, ready: () => boolean): void {
     if (marks[name] !== undefined || !ready()) return false;
     requestAnimationFrame(() => {
       marks[name] ??= performance.now();
+      signalBench(name);
     });
     return true;
   };
@@ -62,6 +63,7 @@ async function start(): Promise<void> {
   if (variant) {
     const { measureQueries } = await import('./queries');
     window.bench.queries = await measureQueries(variant);
+    signalBench('queries');
     return;
   }
   if (params.get('seed') === '1') {
@@ -70,6 +72,7 @@ async function start(): Promise<void> {
     const seeded = await seedBenchData(session.db);
     await awaitReplicationInSync(session);
     window.bench.seeded = seeded;
+    signalBench('seeded');
     return;
   }
   createRoot(document.getElementById('root')!).render(
@@ -95,4 +98,5 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   window.bench.error = error instanceof Error ? error.message : String(error);
+  signalBench('error');
 });
