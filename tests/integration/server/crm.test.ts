@@ -22,6 +22,19 @@ describe('CRM: close reasons and categories', () => {
   });
   afterAll(() => f?.close());
 
+  it('lists on the CRM screen of a tenant that wrote no reasons yet the common ones, the same Finalizar offers', async () => {
+    const listed = await f.gql<Data>(f.beta, 'admin', '{ crmReasons { name activated } }');
+    expect(listed.errors).toBeUndefined();
+    const names = ['Dúvida esclarecida', 'Outros', 'Pedido realizado', 'Reclamação', 'Sem resposta do cliente', 'Troca ou devolução'];
+    expect(listed.data!.crmReasons).toEqual(names.map((name) => ({ name, activated: true })));
+    const refs = await f.gql<Data>(f.beta, 'admin', 'query ($i: ID!) { attendanceReferences(instance_id: $i) { closing_reasons { name } } }', {
+      i: String(f.beta.instanceId),
+    });
+    expect(refs.data!.attendanceReferences.closing_reasons.map((r: Data) => r.name)).toEqual(names);
+    // Listed again, they are not written twice.
+    expect((await f.gql<Data>(f.beta, 'admin', '{ crmReasons { id } }')).data!.crmReasons).toHaveLength(names.length);
+  });
+
   it('lets a role with crm/reasons create, edit and list reasons, and announces each change to the tenant', async () => {
     const created = await f.gql<Data>(f.alpha, 'admin', CREATE_REASON, { input: { name: 'Venda concluída', activated: true, requires_note: true } });
     expect(created.errors).toBeUndefined();
@@ -64,7 +77,10 @@ describe('CRM: close reasons and categories', () => {
     // An attendant reads the categories to tag and filter with.
     expect((await f.gql<Data>(f.alpha, 'ana', '{ categories { name } }')).data!.categories).toEqual([{ name: 'VIP' }]);
 
-    expect((await f.gql<Data>(f.beta, 'admin', '{ crmReasons { id } categories { id } }')).data).toEqual({ crmReasons: [], categories: [] });
+    const beta = (await f.gql<Data>(f.beta, 'admin', '{ crmReasons { id name } categories { id } }')).data!;
+    expect(beta.categories).toEqual([]);
+    expect(beta.crmReasons.map((r: Data) => r.id)).not.toContain(reason.id);
+    expect(beta.crmReasons.map((r: Data) => r.name)).not.toContain('Só alpha');
     expect((await f.gql<Data>(f.beta, 'admin', 'query ($id: ID!) { crmReason(id: $id) { id } }', { id: reason.id })).data!.crmReason).toBeNull();
     const foreignEdit = await f.gql<Data>(f.beta, 'admin', UPDATE_REASON, { id: reason.id, input: { name: 'Tomado', activated: true, requires_note: false } });
     expect(foreignEdit.errors?.[0]?.extensions?.code).toBe('VALIDATION');

@@ -10,7 +10,5 @@ export const attendanceTexts = {
   customerBlocked: 'Este número está bloqueado para atendimento. Desbloqueie-o para conversar.',
   servedByOther: (name: string | null) => (name ? `Este cliente já está em atendimento com ${name}.` : 'Este cliente já está em atendimento em outra fila.'),
   groupNotFound: 'Grupo de clientes não encontrado.',
-  /** Offered when a tenant has not written its own attendance-summary reasons yet. */
-  defaultReasons: ['Dúvida esclarecida', 'Pedido realizado', 'Troca ou devolução', 'Reclamação', 'Sem resposta do cliente', 'Outros'],
 } as const;
 

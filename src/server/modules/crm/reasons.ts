@@ -9,7 +9,23 @@ export type CrmReasonRecord = Pick<Selectable<CrmReasonsTable>, 'id' | 'name' | 
 
 const COLUMNS = ['id', 'name', 'activated', 'requires_note'] as const;
 
+/**
+ * Gives a tenant that has no reason at all the common ones, so closing a ticket never waits for
+ * the CRM screen to be set up, and that screen lists from the first visit what Finalizar offers.
+ * A tenant that deleted or renamed them keeps its own.
+ */
+export async function ensureDefaultReasons(tx: Tx, tenantId: number): Promise<void> {
+  const any = await tx.selectFrom('crm_reasons').select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+  if (any) return;
+  await tx
+    .insertInto('crm_reasons')
+    .values(texts.defaultReasons.map((name) => ({ tenant_id: tenantId, name })))
+    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
+    .execute();
+}
+
 export async function listReasons(tx: Tx, tenantId: number, filters: { search?: string | null; activated?: boolean | null }): Promise<CrmReasonRecord[]> {
+  await ensureDefaultReasons(tx, tenantId);
   let query = tx.selectFrom('crm_reasons').select(COLUMNS).where('tenant_id', '=', tenantId);
   if (filters.search) query = query.where('name', 'ilike', `%${filters.search.replace(/[\\%_]/g, '\\$&')}%`);
   if (filters.activated != null) query = query.where('activated', '=', filters.activated);

@@ -6,4 +6,6 @@ export const crmServerTexts = {
   categoryNotFound: 'Categoria não encontrada.',
   categoryNameTaken: 'Já existe uma categoria com esse nome.',
   ticketNotFound: 'Atendimento não encontrado.',
+  /** A tenant's reasons until it writes its own (reasons.ts, ensureDefaultReasons). */
+  defaultReasons: ['Dúvida esclarecida', 'Pedido realizado', 'Troca ou devolução', 'Reclamação', 'Sem resposta do cliente', 'Outros'],
 } as const;
