@@ -135,6 +135,15 @@ describe('dashboards after a scripted day', () => {
         await page.getByRole('button', { name: 'Exportar CSV' }).first().waitFor();
         await page.waitForTimeout(800);
         expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
+        // No table spills out of the card that holds it over the next one.
+        const spills = await page.evaluate(() =>
+          [...document.querySelectorAll('.mantine-datatable')].flatMap((table) => {
+            const card = table.closest('.mantine-Paper-root');
+            const bottom = table.getBoundingClientRect().bottom;
+            return card && bottom > card.getBoundingClientRect().bottom + 1 ? [Math.round(bottom - card.getBoundingClientRect().bottom)] : [];
+          }),
+        );
+        expect(spills, screen).toEqual([]);
         await screenshot(page, `dashboard-${screen}-${scheme}`);
       }
     }

@@ -155,6 +155,7 @@ export function ReportNpsPage() {
               fz="sm"
               striped
               noRecordsText={t.noAnswers}
+              height="auto"
               minHeight={120}
               records={table(dimension === 'user' ? byUser.data : byDepartment.data, dimension)}
               columns={[
@@ -172,7 +173,7 @@ export function ReportNpsPage() {
           {t.detractors}
         </Title>
         <LoadState loading={answers.isPending} error={answers.error}>
-          <DataTable fz="sm" striped noRecordsText={t.noAnswers} minHeight={120} records={detractors} idAccessor="ticket_id" columns={answerColumns} />
+          <DataTable fz="sm" striped noRecordsText={t.noAnswers} height="auto" minHeight={120} records={detractors} idAccessor="ticket_id" columns={answerColumns} />
         </LoadState>
       </Paper>
       <Paper withBorder radius="md" p="sm">
@@ -180,7 +181,7 @@ export function ReportNpsPage() {
           {t.comments}
         </Title>
         <LoadState loading={answers.isPending} error={answers.error}>
-          <DataTable fz="sm" striped noRecordsText={t.noAnswers} minHeight={120} records={answers.data ?? []} idAccessor="ticket_id" columns={answerColumns} />
+          <DataTable fz="sm" striped noRecordsText={t.noAnswers} height="auto" minHeight={120} records={answers.data ?? []} idAccessor="ticket_id" columns={answerColumns} />
         </LoadState>
       </Paper>
     </DashboardPage>

@@ -55,6 +55,7 @@ export function SecurityReportPage() {
       <DataTable
         fz="sm"
         striped
+        height="auto"
         minHeight={120}
         noRecordsText={s.empty}
         records={rows}
@@ -107,7 +108,8 @@ export function SecurityReportPage() {
         />
         <TextInput size="xs" w={170} label={s.ipFilter} value={ipText} onChange={(e) => setIpText(e.currentTarget.value)} />
       </Group>
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      {/* Five columns each: side by side only where both fit. */}
+      <SimpleGrid cols={{ base: 1, xl: 2 }}>
         <LoadState loading={byUser.isPending} error={byUser.error}>
           {countTable(s.byUser, pivot(byUser.data ?? []))}
         </LoadState>
@@ -132,6 +134,7 @@ export function SecurityReportPage() {
             aria-label={s.events}
             fz="sm"
             striped
+            height="auto"
             minHeight={120}
             noRecordsText={s.empty}
             records={events.data?.items ?? []}
