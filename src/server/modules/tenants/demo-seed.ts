@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { APP_ROUTES } from '../../../shared/domain/routes';
+import { EMPTY_STORE_INFO, STORE_INFO_KEY, type StoreInfo } from '../../../shared/domain/store-info';
 import { seedSandboxConversations } from '../../channels/sandbox/demo-conversations';
 import type { Database } from '../../db/database';
 import type { PasswordHasher } from '../auth/passwords';
@@ -65,10 +66,23 @@ export function demoSeed(jwtSecret: string): TenantSeed {
       { name: 'orders', enabled: true },
       { name: 'nps_research', enabled: true },
     ],
-    settings: [{ key: 'older_inbox_chats_first', value: 'false' }],
+    settings: [
+      { key: 'older_inbox_chats_first', value: 'false' },
+      // Filled in, so the help pages and the closing message's {{nome_loja}} show a store.
+      { key: STORE_INFO_KEY, value: JSON.stringify(DEMO_STORE_INFO) },
+    ],
     integrationTokens: [{ email: 'admin@demo.local', name: 'Demonstração', token: demoIntegrationToken(jwtSecret) }],
   };
 }
+
+/** configs/client-form of the demo store. */
+export const DEMO_STORE_INFO: StoreInfo = {
+  ...EMPTY_STORE_INFO,
+  name: 'Loja Demo',
+  document: '11222333000181',
+  address: 'Rua das Flores, 100 - Centro, São Paulo - SP',
+  phone: '1133334444',
+};
 
 /** The demo's second connection, whose customers meet the welcome flow first (issue 16). */
 export const ROBOT_INSTANCE_NAME = 'Atendimento com robô';

@@ -32,6 +32,18 @@ describe('demo tenant seed', () => {
     }
   });
 
+  it('fills in the store data that the help pages show to every user', async () => {
+    const ana = await server.signIn('demo', 'ana@demo.local');
+    const info = await server.gql<{ storeInfo: { name: string; phone: string; address: string; document: string } }>(
+      'demo',
+      '{ storeInfo { name phone address document } }',
+      {},
+      ana.token,
+    );
+    expect(info.errors).toBeUndefined();
+    expect(info.data!.storeInfo).toEqual({ name: 'Loja Demo', phone: '1133334444', address: 'Rua das Flores, 100 - Centro, São Paulo - SP', document: '11222333000181' });
+  });
+
   it('makes the administrador the first user (user id 1 on an empty database)', async () => {
     const users = await server.database.asOwner((db) => db.selectFrom('users').select(['id', 'email']).orderBy('id').execute());
     expect(users[0]?.email).toBe('admin@demo.local');
@@ -75,7 +87,7 @@ describe('demo tenant seed', () => {
       { name: 'WhatsApp Loja Demo', channel: 'sandbox', phone_number: '5511900000000', activated: true },
       { name: 'Atendimento com robô', channel: 'sandbox', phone_number: '5511900000001', activated: true },
     ]);
-    expect(settings).toEqual([{ instance_id: null, key: 'older_inbox_chats_first', value: 'false' }]);
+    expect(settings.filter((s) => s.key !== 'store_info')).toEqual([{ instance_id: null, key: 'older_inbox_chats_first', value: 'false' }]);
     const { token } = await server.signIn('demo', 'ana@demo.local');
     const features = await server.gql<{ getFeature: Array<{ name: string; enabled: boolean }> }>('demo', '{ getFeature { name enabled } }', {}, token);
     expect(features.data?.getFeature.length).toBeGreaterThan(0);
