@@ -220,13 +220,19 @@ describe('attendance console', () => {
       ['dark', { width: 1440, height: 900 }],
       ['dark', { width: 1024, height: 768 }],
       ['light', { width: 1024, height: 768 }],
+      ['light', { width: 768, height: 1024 }],
     ] as const) {
       if ((await ana.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))) !== scheme) {
         await ana.getByRole('button', { name: 'Alterar tema' }).click();
         await ana.getByRole('menuitem', { name: scheme === 'dark' ? 'Tema escuro' : 'Tema claro' }).click();
       }
       await ana.setViewportSize(viewport);
-      await screenshot(ana, `attendance-${viewport.width === 1440 ? 'desktop' : 'tablet'}-${scheme}`);
+      // The send button stays whole inside the conversation, also on a tablet held upright.
+      const pane = (await ana.locator('.pb-att-conversation-pane').boundingBox())!;
+      const send = (await ana.getByRole('button', { name: 'Enviar', exact: true }).boundingBox())!;
+      expect(send.x + send.width, `${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(pane.x + pane.width);
+      const name = viewport.width === 1440 ? 'desktop' : viewport.width === 768 ? 'tablet-upright' : 'tablet';
+      await screenshot(ana, `attendance-${name}-${scheme}`);
     }
     await ana.setViewportSize({ width: 1440, height: 900 });
 

@@ -265,8 +265,9 @@ export function Composer(props: ComposerProps) {
           onKeyDown={onKeyDown}
         />
       )}
-      <Group justify="space-between" mt={6} wrap="nowrap">
-        <Group gap={2} wrap="nowrap">
+      {/* On a narrow pane (a tablet upright) the tools wrap, and the send group keeps to the right. */}
+      <Group justify="space-between" mt={6} wrap="wrap" gap={4}>
+        <Group gap={2} wrap="wrap">
           {!blocked && <EmojiPicker onPick={insert} />}
           {props.templates.length > 0 && !commentMode && !blocked && (
             <Tooltip label={t.templates} openDelay={400}>
@@ -289,7 +290,7 @@ export function Composer(props: ComposerProps) {
           )}
           {!blocked && <FormatToolbar onFormat={format} preview={preview} onTogglePreview={() => setPreview((p) => !p)} />}
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" ml="auto">
           {props.onSchedule && !commentMode && !blocked && (
             <Tooltip label={SCHEDULE_LABEL} openDelay={400}>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label={SCHEDULE_LABEL} onClick={() => props.onSchedule?.(text)}>
