@@ -2,7 +2,6 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import { useMemo } from 'react';
 import {
   addDays,
@@ -29,6 +28,7 @@ import { ExportButtons } from '../ui/export-buttons';
 import { LoadState } from '../ui/load-state';
 import { PeriodFilter } from '../ui/period-filter';
 import { EXPORT_NAMES, dashboardTexts as t } from '../texts';
+import { CardTable } from '../ui/card-table';
 
 const SURVEY_METRICS = ['survey_sent', 'survey_answered'];
 
@@ -151,12 +151,8 @@ export function ReportNpsPage() {
             <Title order={3} size="h5" mb="xs">
               {dimension === 'user' ? t.byAttendant : t.byDepartment}
             </Title>
-            <DataTable
-              fz="sm"
-              striped
+            <CardTable
               noRecordsText={t.noAnswers}
-              height="auto"
-              minHeight={120}
               records={table(dimension === 'user' ? byUser.data : byDepartment.data, dimension)}
               columns={[
                 { accessor: 'name', title: dimension === 'user' ? t.attendant : t.filters.department },
@@ -173,7 +169,7 @@ export function ReportNpsPage() {
           {t.detractors}
         </Title>
         <LoadState loading={answers.isPending} error={answers.error}>
-          <DataTable fz="sm" striped noRecordsText={t.noAnswers} height="auto" minHeight={120} records={detractors} idAccessor="ticket_id" columns={answerColumns} />
+          <CardTable noRecordsText={t.noAnswers} records={detractors} idAccessor="ticket_id" columns={answerColumns} />
         </LoadState>
       </Paper>
       <Paper withBorder radius="md" p="sm">
@@ -181,7 +177,7 @@ export function ReportNpsPage() {
           {t.comments}
         </Title>
         <LoadState loading={answers.isPending} error={answers.error}>
-          <DataTable fz="sm" striped noRecordsText={t.noAnswers} height="auto" minHeight={120} records={answers.data ?? []} idAccessor="ticket_id" columns={answerColumns} />
+          <CardTable noRecordsText={t.noAnswers} records={answers.data ?? []} idAccessor="ticket_id" columns={answerColumns} />
         </LoadState>
       </Paper>
     </DashboardPage>

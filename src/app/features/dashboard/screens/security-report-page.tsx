@@ -3,7 +3,6 @@ import { Badge, Group, MultiSelect, Paper, SimpleGrid, TextInput, Title } from '
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { AUDIT_ACTIONS, auditActionLabel } from '../../../../shared/domain/audit-actions';
 import { exportMatrix } from '../../../../shared/domain/metrics';
@@ -15,6 +14,7 @@ import { ExportButtons } from '../ui/export-buttons';
 import { LoadState } from '../ui/load-state';
 import { PeriodFilter } from '../ui/period-filter';
 import { EXPORT_NAMES, dashboardTexts as t } from '../texts';
+import { CardTable } from '../ui/card-table';
 
 const s = t.security;
 const FAILURES = new Set(['sign_in_failed', 'locked']);
@@ -52,11 +52,7 @@ export function SecurityReportPage() {
       <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
-      <DataTable
-        fz="sm"
-        striped
-        height="auto"
-        minHeight={120}
+      <CardTable
         noRecordsText={s.empty}
         records={rows}
         idAccessor="key"
@@ -130,12 +126,8 @@ export function SecurityReportPage() {
           {s.events} {events.data ? `(${formatCount(events.data.total)})` : ''}
         </Title>
         <LoadState loading={events.isPending} error={events.error} onRetry={() => void events.refetch()}>
-          <DataTable<AuditEntry>
+          <CardTable<AuditEntry>
             aria-label={s.events}
-            fz="sm"
-            striped
-            height="auto"
-            minHeight={120}
             noRecordsText={s.empty}
             records={events.data?.items ?? []}
             columns={[
