@@ -9,6 +9,8 @@ export interface QueryResult {
 export interface EngineOpen {
   dataDir: string | undefined;
   snapshot: ArrayBuffer | undefined;
+  /** Whether relation file sizes are remembered (pglite-worker.ts); off only for the benchmark's baseline. */
+  rememberFileSizes: boolean;
 }
 
 type Operation =
@@ -63,8 +65,8 @@ export class PgliteEngine {
   }
 
   /** Opens the database in `dataDir` (in memory when unset), first loading `snapshot` (a dumpDataDir tarball) into it. */
-  static async open(dataDir: string | undefined, snapshot?: Blob): Promise<PgliteEngine> {
-    const data: EngineOpen = { dataDir, snapshot: snapshot ? await snapshot.arrayBuffer() : undefined };
+  static async open(dataDir: string | undefined, snapshot?: Blob, options: { rememberFileSizes?: boolean } = {}): Promise<PgliteEngine> {
+    const data: EngineOpen = { dataDir, snapshot: snapshot ? await snapshot.arrayBuffer() : undefined, rememberFileSizes: options.rememberFileSizes ?? true };
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: data, transferList: data.snapshot ? [data.snapshot] : [] });
     const engine = new PgliteEngine(worker);
     await new Promise<EngineValue>((resolve, reject) => engine.pending.set(0, { resolve, reject }));

@@ -147,10 +147,69 @@ async function handle(pg: PGlite, queries: ExtendedQueries, request: EngineReque
   }
 }
 
+interface NodeFsStream {
+  node: object;
+}
+interface NodeFsOps {
+  llseek(stream: NodeFsStream, offset: number, whence: number): number;
+  write(stream: NodeFsStream, buffer: Uint8Array, offset: number, length: number, position: number, canOwn?: boolean): number;
+  setattr?(target: unknown, attr: { size?: number }): void;
+  allocate?(stream: NodeFsStream, offset: number, length: number): void;
+}
+const SEEK_END = 2;
+
+/**
+ * PostgreSQL asks a relation file's size by seeking to its end (every plan, every extension), and
+ * Emscripten's NODEFS answers each such seek with an fstat system call: 13 % of the database
+ * thread's time under inbound load (issue 18). This process is the data directory's only writer
+ * (PGlite holds it exclusively), so a size read once stays right as long as every write, truncation
+ * and allocation through NODEFS updates or forgets it, which the wrappers below do.
+ */
+function cacheFileSizes(nodefs: { stream_ops: NodeFsOps; node_ops: Pick<NodeFsOps, 'setattr'> }): void {
+  const sizes = new WeakMap<object, number>();
+  const ops = nodefs.stream_ops;
+  const { llseek, write, setattr, allocate } = ops;
+  ops.llseek = function (stream, offset, whence) {
+    if (whence !== SEEK_END) return llseek.call(this, stream, offset, whence);
+    const known = sizes.get(stream.node);
+    if (known !== undefined) return known + offset;
+    const position = llseek.call(this, stream, 0, SEEK_END);
+    sizes.set(stream.node, position);
+    return position + offset;
+  };
+  ops.write = function (stream, buffer, offset, length, position, canOwn) {
+    const written = write.call(this, stream, buffer, offset, length, position, canOwn);
+    const known = sizes.get(stream.node);
+    if (known !== undefined && position + written > known) sizes.set(stream.node, position + written);
+    return written;
+  };
+  if (setattr) {
+    ops.setattr = function (stream, attr) {
+      sizes.delete((stream as NodeFsStream).node);
+      setattr.call(this, stream, attr);
+    };
+  }
+  if (allocate) {
+    ops.allocate = function (stream, offset, length) {
+      sizes.delete(stream.node);
+      allocate.call(this, stream, offset, length);
+    };
+  }
+  const nodeSetattr = nodefs.node_ops.setattr;
+  if (nodeSetattr) {
+    nodefs.node_ops.setattr = function (node, attr) {
+      sizes.delete(node as object);
+      nodeSetattr.call(this, node, attr);
+    };
+  }
+}
+
 const port = parentPort!;
-const { dataDir, snapshot } = workerData as EngineOpen;
+const { dataDir, snapshot, rememberFileSizes } = workerData as EngineOpen;
 try {
   const pg = await PGlite.create({ dataDir, loadDataDir: snapshot ? new Blob([snapshot]) : undefined, parsers: { [INT8_OID]: (value: string) => Number(value) } });
+  const nodefs = (pg.Module as { NODEFS?: Parameters<typeof cacheFileSizes>[0] }).NODEFS;
+  if (dataDir && nodefs && rememberFileSizes) cacheFileSizes(nodefs);
   const queries = new ExtendedQueries(pg);
   // One session: requests run one after the other, in the order the main thread sent them.
   let last: Promise<void> = Promise.resolve();
