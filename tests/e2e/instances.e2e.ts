@@ -169,6 +169,10 @@ describe('connection screens (issue 4 §4)', () => {
     );
     // The attendant's chooser follows without a reload.
     await card(page, DEMO).getByLabel('Situação: Conectado').waitFor();
+    // A connection already up is offered to be seen, no longer to be connected.
+    await admin.page.goto('/demo/instances/list/choose-instance');
+    await admin.page.getByRole('link', { name: `Ver a conexão ${DEMO}` }).waitFor();
+    expect(await admin.page.getByRole('link', { name: `Conectar a conexão ${DEMO}` }).count()).toBe(0);
     await admin.context.close();
     await context.close();
   });

@@ -27,6 +27,9 @@ export const t = {
     editShort: 'Editar',
     build: (name: string) => `Conectar a conexão ${name}`,
     buildShort: 'Conectar',
+    /** A connected connection's setup page: its status, the simulator and the Cloud API data. */
+    view: (name: string) => `Ver a conexão ${name}`,
+    viewShort: 'Ver conexão',
     loading: 'Carregando conexões…',
     emptyTitle: 'Nenhuma conexão disponível',
     emptyUser: 'Você ainda não foi vinculado a nenhuma conexão. Peça a um administrador para liberar uma conexão no seu usuário.',
@@ -52,7 +55,6 @@ export const t = {
       'Esta conexão usa a rede simulada do PedBot: nada sai para o WhatsApp de verdade. Conecte e converse como cliente pelo simulador.',
     number: 'Número da conexão',
     connect: 'Conectar',
-    reconnect: 'Reconectar',
     connectedMessage: (name: string) => `A conexão ${name} está conectada.`,
     simulator: 'Abrir o simulador de cliente',
     simulatorHint: 'O simulador abre em outra aba e é só para testes.',
@@ -133,6 +135,7 @@ export const t = {
     unsaved: 'Há alterações não salvas.',
     invalidForm: 'Corrija os campos destacados antes de salvar.',
     buildLink: 'Conectar',
+    viewLink: 'Ver conexão',
     maintenanceTitle: 'Ações da conexão',
   },
 

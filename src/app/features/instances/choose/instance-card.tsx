@@ -61,9 +61,9 @@ export function InstanceCard({ tenant, instance, maintenance, active, canManage,
                 component={Link}
                 to={paths.build(tenant, instance.id)}
                 variant="light"
-                aria-label={t.chooser.build(instance.name)}
+                aria-label={instance.activated ? t.chooser.view(instance.name) : t.chooser.build(instance.name)}
               >
-                {t.chooser.buildShort}
+                {instance.activated ? t.chooser.viewShort : t.chooser.buildShort}
               </Button>
               <Button
                 component={Link}

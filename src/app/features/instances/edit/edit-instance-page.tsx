@@ -36,7 +36,7 @@ export function EditInstancePage() {
         tenant={tenant}
         instance={instance}
         maintenance={maintenance}
-        link={{ to: paths.build(tenant, instance.id), label: t.edit.buildLink }}
+        link={{ to: paths.build(tenant, instance.id), label: instance.activated ? t.edit.viewLink : t.edit.buildLink }}
       />
       <EditInstanceForm key={instance.id} tenant={tenant} instance={instance} onSaved={update} />
       <RoutingSection instanceId={instance.id} />
