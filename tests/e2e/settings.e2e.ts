@@ -188,6 +188,42 @@ describe('settings a store runs itself with', () => {
     await screenshot(admin, 'settings-nps-light-1024');
   });
 
+  it('keeps the store hours in 24 hours: the admin changes a closing time, an attendant reads it and cannot edit', { timeout: 120_000 }, async () => {
+    const admin = await page('admin@demo.local');
+    await admin.goto('/demo/configs/client-form');
+    const closesHours = admin.getByRole('spinbutton', { name: 'Segunda-feira: fecha às (horas)' });
+    const closesMinutes = admin.getByRole('spinbutton', { name: 'Segunda-feira: fecha às (minutos)' });
+    await closesHours.waitFor();
+    expect([await closesHours.inputValue(), await closesMinutes.inputValue()]).toEqual(['18', '00']);
+    // Whatever the browser's language, no 12-hour clock.
+    expect(await admin.getByRole('form').innerText()).not.toMatch(/\b[AP]M\b/);
+    await closesHours.fill('19');
+    await closesMinutes.fill('30');
+    await admin.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await admin.getByText('Dados da loja salvos.').waitFor();
+    await admin.reload();
+    await closesHours.waitFor();
+    expect([await closesHours.inputValue(), await closesMinutes.inputValue()]).toEqual(['19', '30']);
+    await screenshot(admin, 'settings-store-light-1024');
+
+    const attendant = await page('bruno@demo.local');
+    await attendant.goto('/demo/configs/client-form');
+    const seen = attendant.getByRole('spinbutton', { name: 'Segunda-feira: fecha às (horas)' });
+    await seen.waitFor();
+    expect(await seen.inputValue()).toBe('19');
+    expect(await seen.getAttribute('aria-readonly')).toBe('true');
+    await seen.press('ArrowUp');
+    await seen.press('2');
+    expect(await seen.inputValue()).toBe('19');
+    expect(await attendant.getByRole('button', { name: 'Salvar', exact: true }).count()).toBe(0);
+
+    // Back to the seeded hours, for the other stories of this run.
+    await closesHours.fill('18');
+    await closesMinutes.fill('00');
+    await admin.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await admin.getByText('Dados da loja salvos.').last().waitFor();
+  });
+
   it('keeps starred pages on the server: a star made on one device is in the short list on another', { timeout: 120_000 }, async () => {
     const first = await page('bruno@demo.local');
     await first.goto('/demo/help/rules');

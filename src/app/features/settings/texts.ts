@@ -71,6 +71,8 @@ export const t = {
     open: (day: string) => `${day} aberto`,
     opens: (day: string) => `${day}: abre às`,
     closes: (day: string) => `${day}: fecha às`,
+    hoursOf: (field: string) => `${field} (horas)`,
+    minutesOf: (field: string) => `${field} (minutos)`,
     closed: 'Fechado',
     logo: 'Logotipo',
     logoUpload: 'Enviar logotipo',

@@ -1,4 +1,5 @@
-import { Group, Input, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Input, Stack, Switch, Text } from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
 import { WEEKDAYS, type DayHours } from '../../../../shared/domain/opening-hours';
 import { t } from '../texts';
 
@@ -37,11 +38,11 @@ export function OpeningHoursField({ value, onChange, readOnly, error }: Props) {
               </Text>
               {d.open ? (
                 <>
-                  <TextInput type="time" aria-label={t.store.opens(name)} value={d.opens} readOnly={readOnly} onChange={(e) => set(day, { opens: e.currentTarget.value })} w={130} />
+                  <TimeField label={t.store.opens(name)} value={d.opens} readOnly={readOnly} onChange={(opens) => set(day, { opens })} />
                   <Text size="sm" c="dimmed">
                     às
                   </Text>
-                  <TextInput type="time" aria-label={t.store.closes(name)} value={d.closes} readOnly={readOnly} onChange={(e) => set(day, { closes: e.currentTarget.value })} w={130} />
+                  <TimeField label={t.store.closes(name)} value={d.closes} readOnly={readOnly} onChange={(closes) => set(day, { closes })} />
                 </>
               ) : (
                 <Text size="sm" c="dimmed">
@@ -53,5 +54,27 @@ export function OpeningHoursField({ value, onChange, readOnly, error }: Props) {
         })}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+/**
+ * HH:mm in 24 hours whatever the browser's own language: a native time input follows the
+ * browser's locale, and an English one shows "06:00 PM" to a Brazilian store.
+ */
+function TimeField({ label, value, readOnly, onChange }: { label: string; value: string; readOnly: boolean; onChange: (value: string) => void }) {
+  return (
+    <TimePicker
+      format="24h"
+      value={value}
+      readOnly={readOnly}
+      onChange={(next) => {
+        if (next) onChange(next.slice(0, 5));
+      }}
+      hoursInputLabel={t.store.hoursOf(label)}
+      minutesInputLabel={t.store.minutesOf(label)}
+      hoursInputProps={{ 'aria-readonly': readOnly }}
+      minutesInputProps={{ 'aria-readonly': readOnly }}
+      w={100}
+    />
   );
 }
