@@ -197,6 +197,8 @@ describe('attendance console', () => {
     await ana.getByRole('button', { name: 'Assumir atendimento' }).first().click();
     await composer(ana).waitFor({ timeout: 15_000 });
     await row(admin, customer.name).waitFor({ state: 'detached', timeout: 20_000 });
+    // A brand-new customer has no older history: the offer to load it goes once the server has said so.
+    await expect.poll(() => ana.getByRole('button', { name: 'Carregar mensagens anteriores' }).count(), { timeout: 10_000 }).toBe(0);
 
     // Ana replies with formatting and an image; the customer gets both.
     await composer(ana).fill('Olá, seu pedido *já saiu* para _entrega_!');

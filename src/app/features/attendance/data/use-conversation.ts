@@ -84,6 +84,18 @@ export function useConversation(ticket: TicketView | null, instanceId: string | 
 
   useEffect(() => setExhausted((e) => (e === customerId ? e : null)), [customerId]);
 
+  // A conversation shorter than the opening window may be all there is (a brand-new customer):
+  // ask the server once, when idle, so the offer to load older messages only stays when there are some.
+  const probed = useRef<string | null>(null);
+  const short = loaded && messages.length < OPENING_WINDOW;
+  useEffect(() => {
+    if (!short || !customerId || probed.current === customerId || exhausted === customerId) return;
+    return whenIdle(() => {
+      probed.current = customerId;
+      loadOlder();
+    }, 1000);
+  }, [short, customerId, exhausted, loadOlder]);
+
   const hits = useMemo(
     () => (customerId && query.trim() ? searchMessages(messages, query, { customer_id: customerId, instance_id: instanceId }).reverse() : []),
     [messages, query, customerId, instanceId],
