@@ -64,6 +64,8 @@ describe('contacts and blocklist', () => {
     await page.getByRole('searchbox', { name: 'Buscar contato' }).fill('+55 48 8000-0007');
     await grid(page).getByText('Cliente 0007').waitFor();
     await expect.poll(() => grid(page).getByRole('row').count()).toBe(2);
+    // Its CPF, imported as bare digits, reads with its punctuation.
+    await grid(page).getByText('100.000.000-07', { exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Buscar contato' }).fill('');
     await page.getByRole('combobox', { name: 'Grupo' }).click();
     await page.getByRole('option', { name: 'Atacado' }).click();

@@ -33,10 +33,6 @@ export function isValidCnpj(raw: string): boolean {
   return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
 }
 
-export const formatCnpj = (raw: string): string => {
-  const d = digitsOnly(raw);
-  return d.length === 14 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` : raw;
-};
 
 export const storeInfoTexts = {
   nameRequired: 'Informe o nome da loja.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_STORE_INFO, fillMessageVariables, formatCnpj, isValidCnpj, parseStoreInfo, storeInfoSchema } from '../../../../src/shared/domain/store-info';
+import { EMPTY_STORE_INFO, fillMessageVariables, isValidCnpj, parseStoreInfo, storeInfoSchema } from '../../../../src/shared/domain/store-info';
+import { formatCnpj } from '../../../../src/shared/domain/tax-id';
 
 describe('store info (configs/client-form)', () => {
   it('checks CNPJ check digits, in any punctuation', () => {

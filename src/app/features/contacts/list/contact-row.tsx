@@ -1,5 +1,6 @@
 import { Badge, Checkbox, Group, Skeleton, Text } from '@mantine/core';
 import { memo } from 'react';
+import { formatTaxId } from '../../../../shared/domain/tax-id';
 import { formatPhone } from '../../../../shared/domain/phone';
 import type { Contact } from '../../../../shared/graphql/generated';
 import { RowActionsMenu, type RowAction } from '../../../ui/admin';
@@ -70,7 +71,7 @@ export const ContactRow = memo(function ContactRow({ contact, index, selected, o
       </div>
       <div role="gridcell" className="contacts-cell">
         <Text size="sm" c="dimmed" truncate>
-          {contact.document_register ?? ''}
+          {formatTaxId(contact.document_register)}
         </Text>
       </div>
       <div role="gridcell" className="contacts-cell">
