@@ -41,6 +41,8 @@ interface PullStat {
 interface SyncResult {
   ms: number;
   firstScreenMs: number;
+  /** When that ticket was listed, before its conversation was there. */
+  firstTicketMs: number;
   counts: Record<string, number>;
   pulls: Record<string, PullStat>;
   writes: Record<string, { calls: number; docs: number; ms: number }>;
@@ -185,9 +187,11 @@ window.runSync = async (token, userId, instanceId) => {
   const engine = startSyncEngine({ db, transport, scope: { tenant: 'demo', userId, instanceId }, needsInitialWindow: async () => true });
   // The first screen's data: the newest open ticket listed, with its conversation.
   let firstScreenMs = null;
+  let firstTicketMs = null;
   const firstScreen = (async () => {
     while (firstScreenMs === null) {
       const [ticket] = await ticketListQuery(db, { instanceId, tab: 'opened', isCampaign: false, userId, limit: 1 }).exec();
+      if (ticket) firstTicketMs ??= performance.now() - started;
       const messages = ticket ? await conversationQuery(db, ticket.customer_id, instanceId, 1).exec() : [];
       if (messages.length > 0) firstScreenMs = performance.now() - started;
       else await new Promise((resolve) => setTimeout(resolve, 50));
@@ -202,7 +206,7 @@ window.runSync = async (token, userId, instanceId) => {
   for (const name of REPLICATED) counts[name] = await db[name].count().exec();
   await engine.stop();
   await db.remove();
-  return { ms, firstScreenMs, counts, pulls, writes, requests: counted };
+  return { ms, firstScreenMs, firstTicketMs, counts, pulls, writes, requests: counted };
 };
 window.benchReady = true;
 `;
@@ -301,7 +305,7 @@ async function main(): Promise<void> {
         `${rate >= target ? 'ok' : 'UNDER TARGET'}, ${Math.round((100 * rate) / ceiling)}% of the ceiling)`,
     );
     console.log(
-      `  the first screen's data (the newest open ticket listed, its conversation) stored after ${Math.round(result.firstScreenMs)} ms (target <= 2000 ms)`,
+      `  the first screen's data (the newest open ticket listed, its conversation) stored after ${Math.round(result.firstScreenMs)} ms (target <= 2000 ms; the ticket listed after ${Math.round(result.firstTicketMs)} ms)`,
     );
     const requestTotal = Object.values(result.requests).reduce((a, b) => a + b, 0);
     console.log(

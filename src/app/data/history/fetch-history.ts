@@ -133,22 +133,83 @@ export async function fetchOlderMessages(
 }
 
 /**
- * SPEC §9's first load: the seven tab × campaign lists at page 1 (10 tickets each), then the
- * latest 80 messages of each ticket. Each part is handed to `deliver` as soon as it is fetched
- * (the lists first, then every ticket's messages), so the first screen shows while the rest
- * still loads; resolves once everything was delivered.
+ * SPEC §9's first load: the seven tab × campaign lists at page 1 (10 tickets each), and the latest
+ * 80 messages of each ticket. Each list is handed to `deliver` as soon as it is fetched, and its
+ * tickets' messages are asked for at once, the first ticket of every list ahead of the others (the
+ * one a list shows on top), so a tab's first conversation does not wait for the other lists nor for
+ * every other ticket's history. A ticket in several lists is fetched once. Resolves once everything
+ * was delivered; rejects with the first failed request.
  */
 export async function fetchInitialWindow(
   transport: SyncTransport,
   instanceId: string,
   deliver: (docs: Partial<WindowDocs>) => void,
 ): Promise<void> {
-  const pages = await inPool(TAB_COMBINATIONS, 4, async ({ tab, is_campaign }) =>
-    fetchTicketPage(transport, instanceId, { tab, isCampaign: is_campaign, page: 1 }),
-  );
-  const { chattickets, customers } = ticketPageDocs(pages.flatMap((p) => p.items));
-  deliver({ chattickets, customers });
-  await inPool(chattickets, 4, async (t) => {
+  const requested = new Set<string>();
+  const messages = priorityPool<ServerDoc>(WINDOW_REQUESTS, async (t) => {
     deliver({ customerchats: await fetchLatestMessages(transport, t.customer_id as string, t.instance_id as string, t.id) });
   });
+  // Awaited below unless a list fails first; the failure then is the list's.
+  messages.done.catch(() => undefined);
+  const lists = inPool(TAB_COMBINATIONS, WINDOW_REQUESTS, async ({ tab, is_campaign }) => {
+    const page = await fetchTicketPage(transport, instanceId, { tab, isCampaign: is_campaign, page: 1 });
+    const { chattickets, customers } = ticketPageDocs(page.items);
+    deliver({ chattickets, customers });
+    chattickets.forEach((ticket, position) => {
+      if (requested.has(ticket.id)) return;
+      requested.add(ticket.id);
+      messages.add(ticket, position === 0);
+    });
+  });
+  try {
+    await lists;
+  } finally {
+    messages.close();
+  }
+  await messages.done;
+}
+
+/** Requests of the initial window in flight at once, per kind (lists, conversations). */
+const WINDOW_REQUESTS = 4;
+
+/**
+ * Runs `task` over items added while it runs, at most `limit` at a time, urgent ones first;
+ * `done` settles once `close` was called and every task ended, rejecting with the first failure.
+ */
+function priorityPool<T>(limit: number, task: (item: T) => Promise<void>): { add: (item: T, urgent: boolean) => void; close: () => void; done: Promise<void> } {
+  const urgent: T[] = [];
+  const rest: T[] = [];
+  let running = 0;
+  let closed = false;
+  let failure: unknown = null;
+  let settle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  const pump = (): void => {
+    while (failure === null && running < limit && urgent.length + rest.length > 0) {
+      const item = (urgent.length > 0 ? urgent.shift() : rest.shift()) as T;
+      running += 1;
+      task(item)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => {
+          running -= 1;
+          pump();
+        });
+    }
+    if (running > 0 || !settle) return;
+    if (failure !== null) settle.reject(failure);
+    else if (closed && urgent.length + rest.length === 0) settle.resolve();
+  };
+  return {
+    add: (item, isUrgent) => {
+      (isUrgent ? urgent : rest).push(item);
+      pump();
+    },
+    close: () => {
+      closed = true;
+      pump();
+    },
+    done,
+  };
 }
