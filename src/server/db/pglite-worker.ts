@@ -160,8 +160,8 @@ const SEEK_END = 2;
 
 /**
  * PostgreSQL asks a relation file's size by seeking to its end (every plan, every extension), and
- * Emscripten's NODEFS answers each such seek with an fstat system call: 13 % of the database
- * thread's time under inbound load (issue 18). This process is the data directory's only writer
+ * Emscripten's NODEFS answers each such seek with an fstat system call, about 14 per inbound
+ * message (issue 18; tests/bench/pglite-file-sizes.ts). This process is the data directory's only writer
  * (PGlite holds it exclusively), so a size read once stays right as long as every write, truncation
  * and allocation through NODEFS updates or forgets it, which the wrappers below do.
  */
