@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PgliteEngine } from '../../../src/server/db/pglite-engine';
+import { testServerUrl } from '../../helpers/test-database';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -29,7 +30,7 @@ const count = async (engine: PgliteEngine, table: string) =>
  * truncate them, so a stale size would lose rows or write past the end: every step below compares
  * PostgreSQL's idea of the size with the file on disk, and the rows with what was written.
  */
-describe('PGlite on a data folder: relation sizes through extension, truncation and reopening', () => {
+describe.skipIf(testServerUrl)('PGlite on a data folder: relation sizes through extension, truncation and reopening', () => {
   it('keeps every row and the files the size PostgreSQL believes', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pedbot-pglite-'));
     dirs.push(dataDir);

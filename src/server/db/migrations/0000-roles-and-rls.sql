@@ -1,12 +1,20 @@
 -- The app role: owns nothing and does not bypass row-level security (DESIGN.md §3).
+-- Roles belong to the whole server, not to one database: databases migrated at the same time (the
+-- test files, on a shared PostgreSQL) race to create and grant it, and the loser gets a unique
+-- violation on the role catalogue instead of 'already exists'; either means it is there.
 do $$
 begin
   if not exists (select 1 from pg_roles where rolname = 'pedbot_app') then
     create role pedbot_app nologin;
   end if;
+exception when duplicate_object or unique_violation then null;
 end $$;
 
-grant pedbot_app to current_user;
+do $$
+begin
+  grant pedbot_app to current_user;
+exception when duplicate_object or unique_violation then null;
+end $$;
 grant usage on schema public to pedbot_app;
 alter default privileges in schema public grant select, insert, update, delete on tables to pedbot_app;
 alter default privileges in schema public grant usage, select on sequences to pedbot_app;
