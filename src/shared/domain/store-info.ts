@@ -33,7 +33,6 @@ export function isValidCnpj(raw: string): boolean {
   return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
 }
 
-
 export const storeInfoTexts = {
   nameRequired: 'Informe o nome da loja.',
   cnpjInvalid: 'Informe um CNPJ válido (14 dígitos).',

@@ -85,20 +85,6 @@ export function ticketPageDocs(items: readonly TicketItem[]): Pick<WindowDocs, '
   return { chattickets, customers: [...customers.values()] };
 }
 
-/** Runs `task` over `items`, at most `limit` at a time. */
-async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export async function fetchLatestMessages(
   transport: SyncTransport,
   customerId: string,
@@ -146,12 +132,12 @@ export async function fetchInitialWindow(
   deliver: (docs: Partial<WindowDocs>) => void,
 ): Promise<void> {
   const requested = new Set<string>();
-  const messages = priorityPool<ServerDoc>(WINDOW_REQUESTS, async (t) => {
+  const messages = workPool<ServerDoc>(WINDOW_REQUESTS, async (t) => {
     deliver({ customerchats: await fetchLatestMessages(transport, t.customer_id as string, t.instance_id as string, t.id) });
   });
   // Awaited below unless a list fails first; the failure then is the list's.
   messages.done.catch(() => undefined);
-  const lists = inPool(TAB_COMBINATIONS, WINDOW_REQUESTS, async ({ tab, is_campaign }) => {
+  const lists = workPool<(typeof TAB_COMBINATIONS)[number]>(WINDOW_REQUESTS, async ({ tab, is_campaign }) => {
     const page = await fetchTicketPage(transport, instanceId, { tab, isCampaign: is_campaign, page: 1 });
     const { chattickets, customers } = ticketPageDocs(page.items);
     deliver({ chattickets, customers });
@@ -161,8 +147,10 @@ export async function fetchInitialWindow(
       messages.add(ticket, position === 0);
     });
   });
+  TAB_COMBINATIONS.forEach((combination) => lists.add(combination));
+  lists.close();
   try {
-    await lists;
+    await lists.done;
   } finally {
     messages.close();
   }
@@ -173,37 +161,43 @@ export async function fetchInitialWindow(
 const WINDOW_REQUESTS = 4;
 
 /**
- * Runs `task` over items added while it runs, at most `limit` at a time, urgent ones first;
- * `done` settles once `close` was called and every task ended, rejecting with the first failure.
+ * Runs `task` over items added while it runs, at most `limit` at a time, urgent ones ahead of the
+ * others; `done` settles once `close` was called and every task ended, rejecting with the first failure.
  */
-function priorityPool<T>(limit: number, task: (item: T) => Promise<void>): { add: (item: T, urgent: boolean) => void; close: () => void; done: Promise<void> } {
-  const urgent: T[] = [];
-  const rest: T[] = [];
+function workPool<T>(limit: number, task: (item: T) => Promise<void>): { add: (item: T, urgent?: boolean) => void; close: () => void; done: Promise<void> } {
+  const queue: T[] = [];
+  let urgentQueued = 0;
   let running = 0;
   let closed = false;
-  let failure: unknown = null;
-  let settle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
-  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  let failure: { error: unknown } | null = null;
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   const pump = (): void => {
-    while (failure === null && running < limit && urgent.length + rest.length > 0) {
-      const item = (urgent.length > 0 ? urgent.shift() : rest.shift()) as T;
+    while (!failure && running < limit && queue.length > 0) {
+      const item = queue.shift() as T;
+      urgentQueued = Math.max(0, urgentQueued - 1);
       running += 1;
       task(item)
         .catch((error: unknown) => {
-          failure ??= error;
+          failure ??= { error };
         })
         .finally(() => {
           running -= 1;
           pump();
         });
     }
-    if (running > 0 || !settle) return;
-    if (failure !== null) settle.reject(failure);
-    else if (closed && urgent.length + rest.length === 0) settle.resolve();
+    if (running > 0) return;
+    if (failure) reject(failure.error);
+    else if (closed && queue.length === 0) resolve();
   };
   return {
-    add: (item, isUrgent) => {
-      (isUrgent ? urgent : rest).push(item);
+    add: (item, urgent = false) => {
+      if (urgent) queue.splice(urgentQueued++, 0, item);
+      else queue.push(item);
       pump();
     },
     close: () => {
