@@ -69,6 +69,9 @@ describe('change feed (DESIGN §4)', () => {
         .execute();
     });
     const scope = { tenantId, instanceId: f.alpha.instanceId };
+    // The feed holds back rows newer than the oldest running transaction, whichever database of the
+    // server runs it (other test files share the PostgreSQL server): read once the update is below it.
+    await f.settle();
     await f.database.withTenant(tenantId, async (tx) => {
       const messages = await customerChatsFeed.read(tx, scope, FEED_START, 10_000);
       const row = await tx.selectFrom('customer_chats').selectAll().where('tenant_id', '=', tenantId).where('id', '=', messageId).executeTakeFirstOrThrow();
