@@ -1,38 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server/main';
 import type { RunningServer } from '../../src/server/main';
-import { FakeCloudApi } from '../helpers/fake-cloud-api';
 import { TEST_PHONE_NUMBER_ID, TEST_WABA_ID } from '../helpers/cloud-api-fixtures';
+import type { FakeCloudApi } from '../helpers/fake-cloud-api';
+import { createConnectedCloudApi, DEMO_CONNECTION as DEMO, startCloudApiServer, type CloudApiServer } from './support/cloud-api-server';
 import { launchChromium, screenshot, signIn, watchForText } from './support/browser';
 
 /**
  * Issue 4's connection screens in Chromium. These tests take the demo connection down and talk
- * to the Cloud API, so they run on a server of their own (the demo tenant on a fresh embedded
- * database, serving dist/, the Graph API answered by the local fake) and leave the shared one
- * of global-setup untouched.
+ * to the Cloud API, so they run on a server of their own (startCloudApiServer).
  */
-const DEMO = 'WhatsApp Loja Demo';
-const SIZES = { wide: { width: 1440, height: 900 }, small: { width: 1024, height: 768 } } as const;
 
 let server: RunningServer;
 let cloudApi: FakeCloudApi;
-let dataDir: string;
+let running: CloudApiServer;
 let browser: Browser;
 let demoId: string;
 
-async function open(options: { dark?: boolean; size?: keyof typeof SIZES } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: SIZES[options.size ?? 'wide'],
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  if (options.dark) await context.addInitScript(() => localStorage.setItem('pedbot.theme', '"dark"'));
+async function open(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   return { context, page: await context.newPage() };
 }
 
@@ -45,58 +31,16 @@ const sandbox = (action: string, body?: unknown) =>
     body: body ? JSON.stringify(body) : undefined,
   });
 
-const signedIn = new Map<'light' | 'dark', Promise<{ context: BrowserContext; page: Page }>>();
-
-/** One signed-in admin page per theme, shared by the screenshot tests. */
-function adminPage(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page }> {
-  let pending = signedIn.get(theme);
-  if (!pending) {
-    pending = open({ dark: theme === 'dark' }).then(async (opened) => {
-      await signIn(opened.page, 'admin@demo.local');
-      return opened;
-    });
-    signedIn.set(theme, pending);
-  }
-  return pending;
-}
-
-/** Pictures of a screen at 1440×900 and 1024×768, for a person to look at. */
-async function shoot(theme: 'light' | 'dark', name: string, path: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  const { page } = await adminPage(theme);
-  for (const [size, viewport] of Object.entries(SIZES)) {
-    await page.setViewportSize(viewport);
-    await page.goto(path);
-    await ready(page);
-    await screenshot(page, `${name}-${theme}-${size === 'wide' ? 1440 : 1024}`);
-  }
-}
-
 describe('connection screens (issue 4 §4)', () => {
   beforeAll(async () => {
-    cloudApi = await new FakeCloudApi().start();
-    dataDir = await mkdtemp(join(tmpdir(), 'pedbot-e2e-instances-'));
-    server = await startServer({
-      port: 0,
-      demo: true,
-      quiet: true,
-      config: {
-        dataDir,
-        staticDir: fileURLToPath(new URL('../../dist', import.meta.url)),
-        cloudApiBaseUrl: cloudApi.baseUrl,
-        logLevel: 'warn',
-      },
-    });
-    const listed = (await (await fetch(`${server.url}/api/sandbox/demo/instances`)).json()) as { instances: Array<{ id: number; name: string }> };
-    demoId = String(listed.instances.find((i) => i.name === DEMO)?.id);
+    running = await startCloudApiServer();
+    ({ server, cloudApi, demoId } = running);
     browser = await launchChromium();
   });
 
   afterAll(async () => {
-    for (const pending of signedIn.values()) await (await pending).context.close();
     await browser?.close();
-    await server?.close();
-    await cloudApi?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await running?.close();
   });
 
   it('an attendant sees her connection with its state, number and kind, and chooses it for the attendance', async () => {
@@ -286,38 +230,4 @@ describe('connection screens (issue 4 §4)', () => {
     expect(created?.body).toMatchObject({ name: 'aviso_entrega', language: 'pt_BR', category: 'UTILITY' });
     await context.close();
   });
-
-  describe.each(['light', 'dark'] as const)('screens in the %s theme at 1440×900 and 1024×768', (theme) => {
-    const text = (value: string) => (page: Page) => page.getByText(value, { exact: true }).first().waitFor();
-    it('connection chooser', () => shoot(theme, 'instances-choose', '/demo/instances/list/choose-instance', text(DEMO)));
-    it('connection edit', () =>
-      shoot(theme, 'instances-edit', `/demo/instances/edit/${demoId}`, (page) => page.getByRole('button', { name: 'Salvar alterações' }).waitFor()));
-    it('sandbox build', () => shoot(theme, 'instances-build-sandbox', `/demo/instances/build/${demoId}`, text('Conexão de teste (sandbox)')));
-    it('template list', () => shoot(theme, 'templates-list', '/demo/meta/template-messages', (page) => page.getByRole('table').waitFor()));
-    it('template add with its preview', () =>
-      shoot(theme, 'templates-add', '/demo/meta/template-messages/add', async (page) => {
-        await page.getByRole('textbox', { name: 'Nome do modelo' }).fill('boas_vindas');
-        await page.getByRole('textbox', { name: 'Cabeçalho (opcional)' }).fill('Bem-vindo à Loja Demo');
-        await page.getByRole('textbox', { name: 'Corpo da mensagem' }).fill('Oi {{1}}! Seu cupom é *BEMVINDO10*, válido até {{2}} de hoje.');
-        await page.getByRole('textbox', { name: 'Rodapé (opcional)' }).fill('Responda SAIR para não receber mais');
-        await page.getByRole('textbox', { name: 'Exemplo de {{1}} no corpo' }).fill('Maria');
-        await page.getByRole('button', { name: 'Adicionar botão: Link' }).click();
-        await page.getByRole('textbox', { name: 'Texto do botão 1' }).fill('Ver ofertas');
-        await page.evaluate(() => window.scrollTo(0, 0));
-      }));
-  });
 });
-
-/** A Cloud API connection up and running on the fake Graph API, through the build screen. */
-async function createConnectedCloudApi(page: Page, name: string): Promise<void> {
-  await page.goto('/demo/instances/list/choose-instance');
-  await page.getByRole('button', { name: 'Nova conexão' }).click();
-  await page.getByRole('textbox', { name: 'Nome da nova conexão' }).fill(name);
-  await page.getByText('API oficial', { exact: true }).click();
-  await page.getByRole('button', { name: 'Criar conexão' }).click();
-  await page.getByRole('textbox', { name: 'ID do número na Meta' }).fill(TEST_PHONE_NUMBER_ID);
-  await page.getByRole('textbox', { name: 'ID da conta do WhatsApp Business' }).fill(TEST_WABA_ID);
-  await page.getByLabel('Token de acesso da Meta').fill('TEST_TOKEN');
-  await page.getByRole('button', { name: 'Conectar', exact: true }).click();
-  await page.getByText(`A conexão ${name} está conectada.`).waitFor();
-}

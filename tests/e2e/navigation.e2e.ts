@@ -65,11 +65,14 @@ describe('navigation rules (SPEC §2)', () => {
         throw new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
       };
     });
+    // The page's clock is Playwright's: the 10 s pass at once instead of in real time.
+    await page.clock.install();
     await page.goto('/demo/login');
     const notice = page.getByRole('alert').filter({ hasText: 'Navegador não suportado!' });
     await notice.getByText('Não é possível utilizar o PedBot neste navegador no modo anônimo').waitFor();
-    await page.waitForTimeout(8_000);
+    await page.clock.runFor(8_000);
     expect(await notice.count()).toBe(1);
+    await page.clock.runFor(3_000);
     await notice.waitFor({ state: 'detached', timeout: 5_000 });
     await context.close();
   });

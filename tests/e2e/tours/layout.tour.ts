@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchChromium, newPage, screenshot, signIn } from './support/browser';
+import { launchChromium, newPage, screenshot, signIn } from '../support/browser';
 
 const VIEWPORTS = [
   { width: 1440, height: 900 },
