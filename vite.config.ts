@@ -8,9 +8,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const postgresUrl = process.env.PEDBOT_TEST_DATABASE_URL;
-const CONVERGENCE_FILES = ['tests/integration/client/convergence*.test.ts'];
+const CONVERGENCE_FILES = ['tests/integration/client/convergence.test.ts', 'tests/integration/client/convergence-2.test.ts'];
 const CLIENT_FILES = ['tests/unit/app/**/*.test.{ts,tsx}', 'tests/integration/client/**/*.test.ts'];
-const ISOLATED_FILES = ['tests/unit/app/data/database.test.ts'];
+// The convergence model (about a quarter of either convergence file) runs beside the other files, not after those two.
+const ISOLATED_FILES = ['tests/unit/app/data/database.test.ts', 'tests/integration/client/convergence-model.test.ts'];
 const POSTGRES_FILES = ['tests/unit/server/**/*.test.ts', 'tests/integration/server/**/*.test.ts', 'tests/integration/channels/**/*.test.ts'];
 const SERVER_FILES = ['tests/unit/shared/**/*.test.ts', ...POSTGRES_FILES];
 const SERIAL_FILES = ['tests/integration/server/crash-recovery.test.ts', 'tests/integration/channels/messaging-limit.test.ts', 'tests/integration/server/stream.test.ts'];
@@ -83,7 +84,7 @@ export default defineConfig({
     // Database tests run on embedded PGlite always, and again on the PostgreSQL server when .ci/run
     // (or a developer) names one in PEDBOT_TEST_DATABASE_URL.
     //
-    // Three groups, one after the other. The convergence files first, two at a time: they wait for eventual
+    // Three groups, one after the other. The two convergence files first, side by side: they wait for eventual
     // states, not deadlines, and are the longest. Then everything else, two files at a time. Last, one at a time,
     // the timing-bound files that failed beside another file on two cores (a killed server's recovery within its
     // deadline, the messaging limits, one read per change however many subscribers).
