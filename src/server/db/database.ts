@@ -37,11 +37,22 @@ export interface OpenOptions {
   migrate?: boolean;
 }
 
+const committedCallbacks = new WeakMap<Tx, Array<() => void>>();
+
+/** Runs `fn` once `tx`, a withTenant transaction, has committed; never when it rolls back. */
+export function afterCommit(tx: Tx, fn: () => void): void {
+  committedCallbacks.get(tx)?.push(fn);
+}
+
 async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
+  const callbacks: Array<() => void> = [];
+  const result = await db.transaction().execute(async (tx) => {
+    committedCallbacks.set(tx, callbacks);
     await sql`${PREPARED} select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(tx);
     return fn(tx);
   });
+  for (const callback of callbacks) callback();
+  return result;
 }
 
 async function openEmbedded(options: OpenOptions): Promise<Database> {

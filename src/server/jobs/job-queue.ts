@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PgBoss, type Db as BossDb } from 'pg-boss';
 import { sql } from 'kysely';
-import type { Database, Tx } from '../db/database';
+import { afterCommit, APP_ROLE, type Database, type Tx } from '../db/database';
 import { JOB_SCHEMA, embeddedAppBossDb, embeddedOwnerBossDb, transactionBossDb } from '../db/job-queue-database';
-import { APP_ROLE } from '../db/database';
 
 /**
  * The one durable job queue (DESIGN §5a): pg-boss, in the same database as the data.
@@ -71,7 +70,10 @@ export interface SendJobOptions {
 
 export interface JobQueueOptions {
   database: Database;
-  /** How often an idle worker looks for due jobs (default 0.5 s: a scheduled job runs within ~1 s). */
+  /**
+   * How often an idle worker looks for jobs nobody woke it for (default 2 s): retries, jobs sent by another
+   * replica, a scheduled job's time when it was sent by an earlier run. A job sent here wakes its workers.
+   */
   pollSeconds?: number;
   onError?: (error: unknown) => void;
 }
@@ -83,6 +85,8 @@ export function jobIdFor(name: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const bossOptions = { schema: JOB_SCHEMA, schedule: false, reindex: false, monitorVacuum: false, registerInstance: false } as const;
 
 export class JobQueue {
@@ -90,6 +94,10 @@ export class JobQueue {
   /** Builds the job SQL for sends inside a caller's transaction; works only while started. */
   private boss: PgBoss | null = null;
   private starting: Promise<void> | null = null;
+  /** Each job kind's workers, to wake when a job of that kind is sent. */
+  private readonly workerIds = new Map<string, string[]>();
+  /** Wake-ups at scheduled jobs' times, cleared on stop. */
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: JobQueueOptions) {}
 
@@ -163,24 +171,53 @@ export class JobQueue {
   }
 
   private async work(boss: PgBoss, definition: JobDefinition<object>): Promise<void> {
-    const pollSeconds = this.options.pollSeconds ?? 0.5;
-    // Notifications wake a worker for a new job; retries and scheduled times are found by polling.
-    await boss.work<object>(
-      definition.name,
-      { batchSize: 1, localConcurrency: definition.concurrency ?? 2, pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds },
-      async ([job]) => {
-        if (job) await definition.run(job.data, { id: job.id, retryCount: job.retryCount });
-      },
-    );
+    const pollSeconds = this.options.pollSeconds ?? 2;
+    // One worker per concurrent run, each with its id: pg-boss wakes workers one id at a time.
+    const ids: string[] = [];
+    for (let i = 0; i < (definition.concurrency ?? 2); i++) {
+      ids.push(
+        await boss.work<object>(
+          definition.name,
+          { batchSize: 1, pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds },
+          async ([job]) => {
+            if (job) await definition.run(job.data, { id: job.id, retryCount: job.retryCount });
+          },
+        ),
+      );
+    }
+    this.workerIds.set(definition.name, ids);
   }
 
-  /** Creates a job inside `tx`; null when its key was sent before. */
+  /**
+   * Creates a job inside `tx`; null when its key was sent before. Once `tx` commits, this process's workers of
+   * that kind look for it at once (or at its time), instead of at their next poll: on the embedded database
+   * polling is statements on its only session, so it is kept slow.
+   */
   async send<T extends object>(tx: Tx, job: JobRef<T>, data: T, options: SendJobOptions = {}): Promise<string | null> {
-    return this.requireBoss().send(job.name, data, {
+    const id = await this.requireBoss().send(job.name, data, {
       db: transactionBossDb(tx),
       ...(options.at ? { startAfter: options.at } : {}),
       ...(options.key ? { id: jobIdFor(job.name, options.key) } : {}),
     });
+    if (id !== null) afterCommit(tx, () => this.wakeAt(job.name, options.at));
+    return id;
+  }
+
+  private wakeAt(name: string, at: Date | undefined): void {
+    const wake = () => {
+      for (const id of this.workerIds.get(name) ?? []) this.boss?.notifyWorker(id);
+    };
+    // A few milliseconds late, so that the database's clock has passed the job's time too.
+    const delay = at ? at.getTime() - Date.now() + 20 : 0;
+    if (delay <= 20) return wake();
+    // Past setTimeout's range (about 24 days) the poll finds the job on its own.
+    if (delay > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      wake();
+    }, delay);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   /** Cancels a job not yet run (inside `tx`); a job already running finishes. */
@@ -194,6 +231,9 @@ export class JobQueue {
     const boss = this.boss;
     this.boss = null;
     this.starting = null;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.workerIds.clear();
     await boss?.stop({ graceful: true, timeout: timeoutMs });
   }
 

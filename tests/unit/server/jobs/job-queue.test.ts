@@ -35,8 +35,9 @@ describe('the durable job queue (pg-boss in the data database)', () => {
     },
   });
   const queues: JobQueue[] = [];
-  const openQueue = async (...jobs: JobDefinition<never>[]) => {
-    const queue = new JobQueue({ database }).define(...(jobs.length ? jobs : [record as JobDefinition<never>]));
+  const openQueue = async (...jobs: JobDefinition<never>[]) => openQueueWith({}, ...jobs);
+  const openQueueWith = async (options: { pollSeconds?: number }, ...jobs: JobDefinition<never>[]) => {
+    const queue = new JobQueue({ database, ...options }).define(...(jobs.length ? jobs : [record as JobDefinition<never>]));
     queues.push(queue);
     await queue.start();
     return queue;
@@ -109,6 +110,24 @@ describe('the durable job queue (pg-boss in the data database)', () => {
     expect(ran.at - restarted).toBeLessThan(2000);
     const fast = runs.find((r) => r.n === 5)!;
     expect(fast.at - down.getTime()).toBeLessThan(2000);
+    await queue.stop();
+  });
+
+  it("wakes its workers when a sent job commits, and at a scheduled job's time, long before their next poll", async () => {
+    runs.length = 0;
+    const queue = await openQueueWith({ pollSeconds: 60 });
+    // Past the workers' first look at start: from here on only a wake-up or a poll a minute away finds a job.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = Date.now();
+    await database.withTenant(tenantId, (tx) => queue.send(tx, record, { n: 6 }));
+    await waitFor(() => runs.some((r) => r.n === 6), 3000);
+    expect(runs.find((r) => r.n === 6)!.at - sent).toBeLessThan(1000);
+    const at = new Date(Date.now() + 800);
+    await database.withTenant(tenantId, (tx) => queue.send(tx, record, { n: 7 }, { at }));
+    await waitFor(() => runs.some((r) => r.n === 7), 3000);
+    const ran = runs.find((r) => r.n === 7)!;
+    expect(ran.at).toBeGreaterThanOrEqual(at.getTime());
+    expect(ran.at - at.getTime()).toBeLessThan(1000);
     await queue.stop();
   });
 
