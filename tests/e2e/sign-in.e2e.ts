@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchChromium, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, launchChromium, newPage, signInThroughForm } from './support/browser';
 
 describe('sign-in and the main layout', () => {
   let browser: Browser;
@@ -13,7 +13,7 @@ describe('sign-in and the main layout', () => {
 
   it('signs the admin in, shows the admin sections, and signs out to the login page', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'admin@demo.local');
+    await signInThroughForm(page, 'admin@demo.local');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/demo/instances/list/choose-instance');
     await page.getByText('Logado com sucesso!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Conexões' }).waitFor();
@@ -39,7 +39,7 @@ describe('sign-in and the main layout', () => {
 
   it('shows only the sections an attendant may open', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'ana@demo.local');
+    await signInThroughForm(page, 'ana@demo.local');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByRole('button', { name: 'Ajuda' }).waitFor();
     expect(await menu.getByRole('button', { name: 'Administração' }).count()).toBe(0);

@@ -2,6 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { inject } from 'vitest';
+import { USER_FIELDS } from '../../../src/app/api/auth-operations';
+import { PLACEHOLDER_IP } from '../../../src/app/api/client-ip';
+import { HOME_PATH } from '../../../src/shared/domain/routes';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -37,11 +40,46 @@ export async function newPage(browser: Browser, viewport = { width: 1440, height
 export const DEMO_PASSWORD = 'Pedbot@demo1';
 
 /** Signs in through the login form, as a user would, and waits for the signed-in page. */
-export async function signIn(page: Page, email: string, path = '/demo/login'): Promise<void> {
-  await page.goto(path);
+export async function signInThroughForm(page: Page, email: string): Promise<void> {
+  await page.goto('/demo/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+}
+
+/**
+ * Signs in as the login form does (its `logIn` call, the session it stores for the tab, the presence it announces)
+ * without loading the login page first, and opens the page a sign-in lands on. Each app load costs a second or
+ * more of CPU on the 2-core CI machine; the form itself has its own stories (sign-in.e2e.ts).
+ */
+export async function signIn(page: Page, email: string): Promise<void> {
+  // Any page of the origin that is not the app, to reach its storage.
+  await page.goto('/manifest.webmanifest');
+  const origin = new URL(page.url()).origin;
+  const call = async (query: string, variables: Record<string, unknown>, token?: string) => {
+    const response = await fetch(`${origin}/demo/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+    if (body.errors || !body.data) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+  const { logIn } = (await call(`mutation ($email: String!, $password: String!) { logIn(email: $email, password: $password, remember: false, ip: "${PLACEHOLDER_IP}") { token refresh_token expires_in two_factor_required user { ${USER_FIELDS} } } }`, {
+    email,
+    password: DEMO_PASSWORD,
+  })) as { logIn: { token: string | null; refresh_token: string; expires_in: number; two_factor_required: boolean; user: unknown } };
+  if (!logIn.token) throw new Error(`sign-in of ${email} needs ${logIn.two_factor_required ? 'a second factor' : 'a token'}: use signInThroughForm`);
+  const session = { tenant: 'demo', token: logIn.token, refreshToken: logIn.refresh_token, expiresAt: Date.now() + logIn.expires_in * 1000, user: logIn.user, remember: false };
+  await page.evaluate((stored) => {
+    sessionStorage.setItem('pedbot.session', JSON.stringify(stored));
+    localStorage.removeItem('pedbot.session');
+    localStorage.setItem('pedbot.last-tenant', JSON.stringify('demo'));
+  }, session);
+  await call(`mutation ($ip: String) { connected(ip: $ip) }`, { ip: PLACEHOLDER_IP }, logIn.token);
+  await page.goto(`/demo/${HOME_PATH}`);
   await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
 }
 
