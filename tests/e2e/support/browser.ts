@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { USER_FIELDS } from '../../../src/app/api/auth-operations';
 import { PLACEHOLDER_IP } from '../../../src/app/api/client-ip';
 import { HOME_PATH } from '../../../src/shared/domain/routes';
+import { graphqlAt } from './graphql';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -57,20 +58,12 @@ export async function signIn(page: Page, email: string): Promise<void> {
   // Any page of the origin that is not the app, to reach its storage.
   await page.goto('/manifest.webmanifest');
   const origin = new URL(page.url()).origin;
-  const call = async (query: string, variables: Record<string, unknown>, token?: string) => {
-    const response = await fetch(`${origin}/demo/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-    if (body.errors || !body.data) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body.errors)}`);
-    return body.data;
+  const login = `mutation ($email: String!, $password: String!) {
+    logIn(email: $email, password: $password, remember: false, ip: "${PLACEHOLDER_IP}") { token refresh_token expires_in two_factor_required user { ${USER_FIELDS} } }
+  }`;
+  const { logIn } = (await graphqlAt(origin, login, { email, password: DEMO_PASSWORD })) as {
+    logIn: { token: string | null; refresh_token: string; expires_in: number; two_factor_required: boolean; user: unknown };
   };
-  const { logIn } = (await call(`mutation ($email: String!, $password: String!) { logIn(email: $email, password: $password, remember: false, ip: "${PLACEHOLDER_IP}") { token refresh_token expires_in two_factor_required user { ${USER_FIELDS} } } }`, {
-    email,
-    password: DEMO_PASSWORD,
-  })) as { logIn: { token: string | null; refresh_token: string; expires_in: number; two_factor_required: boolean; user: unknown } };
   if (!logIn.token) throw new Error(`sign-in of ${email} needs ${logIn.two_factor_required ? 'a second factor' : 'a token'}: use signInThroughForm`);
   const session = { tenant: 'demo', token: logIn.token, refreshToken: logIn.refresh_token, expiresAt: Date.now() + logIn.expires_in * 1000, user: logIn.user, remember: false };
   await page.evaluate((stored) => {
@@ -78,7 +71,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
     localStorage.removeItem('pedbot.session');
     localStorage.setItem('pedbot.last-tenant', JSON.stringify('demo'));
   }, session);
-  await call(`mutation ($ip: String) { connected(ip: $ip) }`, { ip: PLACEHOLDER_IP }, logIn.token);
+  await graphqlAt(origin, `mutation ($ip: String) { connected(ip: $ip) }`, { ip: PLACEHOLDER_IP }, logIn.token);
   await page.goto(`/demo/${HOME_PATH}`);
   await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
 }
