@@ -133,7 +133,8 @@ describe('dashboards after a scripted day', () => {
       for (const screen of ['analytics', 'analytics2', 'report', 'report-nps', 'security-report', 'report-new']) {
         await open(screen);
         await page.getByRole('button', { name: 'Exportar CSV' }).first().waitFor();
-        await page.waitForTimeout(800);
+        // Every block has its data (or its empty text): tables are at their full height.
+        await poll(() => page.getByRole('status', { name: 'Carregando números…' }).count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
         // No table spills out of the card that holds it over the next one.
         const spills = await page.evaluate(() =>
