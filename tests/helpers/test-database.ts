@@ -8,7 +8,8 @@ export const testServerUrl = process.env.DATABASE_URL;
 
 /**
  * A fresh, migrated, empty database for one test file: a copy of the PGlite template by default,
- * or a new database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ * or a new database on the PostgreSQL server of DATABASE_URL (dropped again on close), copied from
+ * the migrated template database when global setup made one (the migrations then find nothing to do).
  */
 export async function openTestDatabase(): Promise<Database> {
   if (!testServerUrl) {
@@ -18,8 +19,9 @@ export async function openTestDatabase(): Promise<Database> {
     return openDatabase({ pgliteSnapshot: snapshot, migrate: false });
   }
   const name = `pedbot_test_${randomBytes(6).toString('hex')}`;
+  const template = process.env.PEDBOT_TEST_PG_TEMPLATE;
   const admin = await openDatabase({ databaseUrl: testServerUrl, migrate: false });
-  await admin.asOwner((db) => sql.raw(`create database ${name}`).execute(db));
+  await admin.asOwner((db) => sql.raw(`create database ${name}${template ? ` template ${template}` : ''}`).execute(db));
   await admin.close();
   const url = new URL(testServerUrl);
   url.pathname = `/${name}`;

@@ -5,8 +5,9 @@
  * load, issue 18). Here it blocks nothing but this thread; the main thread sends statements and
  * gets rows back as structured clones.
  *
- * Node runs this file itself (its type annotations stripped, or through tsx's loader when the
- * server runs under tsx): it imports no module of ours at run time, only types.
+ * Node runs this file itself, its type annotations stripped (through tsx's loader only on a Node
+ * that cannot strip them): it imports no module of ours at run time, only types, and uses only
+ * erasable TypeScript (no enums, no parameter properties).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
@@ -138,7 +139,9 @@ async function handle(pg: PGlite, queries: ExtendedQueries, request: EngineReque
       return { value: results.map((result) => ({ rows: result.rows, affectedRows: result.affectedRows ?? 0 })) };
     }
     case 'dump': {
-      const dump = await (await pg.dumpDataDir('gzip')).arrayBuffer();
+      // Uncompressed: loading a 44 MB tar takes about half the time of its 5 MB gzip (0.7 s against 1.3 s),
+      // and test files load the template once each.
+      const dump = await (await pg.dumpDataDir('none')).arrayBuffer();
       return { value: dump, transfer: [dump] };
     }
     case 'close':
