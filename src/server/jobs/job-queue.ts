@@ -175,15 +175,22 @@ export class JobQueue {
     // One worker per concurrent run, each with its id: pg-boss wakes workers one id at a time.
     const ids: string[] = [];
     for (let i = 0; i < (definition.concurrency ?? 2); i++) {
-      ids.push(
-        await boss.work<object>(
-          definition.name,
-          { batchSize: 1, pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds },
-          async ([job]) => {
-            if (job) await definition.run(job.data, { id: job.id, retryCount: job.retryCount });
-          },
-        ),
+      let id = '';
+      id = await boss.work<object>(
+        definition.name,
+        { batchSize: 1, pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await definition.run(job.data, { id: job.id, retryCount: job.retryCount });
+          } finally {
+            // A worker that found a job looks for the next one at once: a burst (a campaign's sends, every
+            // customer of a flow answering together) drains at the workers' pace, not one job per poll.
+            boss.notifyWorker(id);
+          }
+        },
       );
+      ids.push(id);
     }
     this.workerIds.set(definition.name, ids);
   }

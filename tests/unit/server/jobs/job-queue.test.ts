@@ -131,6 +131,19 @@ describe('the durable job queue (pg-boss in the data database)', () => {
     await queue.stop();
   });
 
+  it('drains a burst of jobs at its workers’ pace, not one job per worker per poll', async () => {
+    runs.length = 0;
+    const queue = await openQueueWith({ pollSeconds: 60 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // One commit wakes the two workers once; each must go on to the next job by itself.
+    await database.withTenant(tenantId, async (tx) => {
+      for (let n = 100; n < 140; n++) await queue.send(tx, record, { n });
+    });
+    await waitFor(() => runs.length >= 40, 10_000);
+    expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => 100 + i));
+    await queue.stop();
+  });
+
   it.runIf(process.env.DATABASE_URL)('shares the queue between two server replicas without running a job twice', async () => {
     runs.length = 0;
     const slow = defineJob<{ n: number }>({
