@@ -34,6 +34,8 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** A dumped, already migrated PGlite data dir to start from (tests). */
   pgliteSnapshot?: Blob;
+  /** An open embedded engine to run on instead of starting one; it stays the caller's, open after close() (tests reuse it). */
+  pgliteEngine?: PgliteEngine;
   migrate?: boolean;
 }
 
@@ -56,8 +58,8 @@ async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise
 }
 
 async function openEmbedded(options: OpenOptions): Promise<Database> {
-  const engine = await PgliteEngine.open(options.pgliteDir, options.pgliteSnapshot);
-  const pool = new PglitePool(engine);
+  const engine = options.pgliteEngine ?? (await PgliteEngine.open(options.pgliteDir, options.pgliteSnapshot));
+  const pool = new PglitePool(engine, !options.pgliteEngine);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   if (options.migrate !== false) await runMigrations(db);
   await sql`set role ${sql.raw(APP_ROLE)}`.execute(db);

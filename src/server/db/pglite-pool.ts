@@ -47,7 +47,11 @@ export class PglitePool implements PostgresPool {
   /** Told the rows each INSERT, UPDATE or DELETE wrote (pglite-maintenance.ts). */
   onWrite: ((kind: WriteKind, sql: string, rows: number) => void) | null = null;
 
-  constructor(readonly engine: PgliteEngine) {}
+  constructor(
+    readonly engine: PgliteEngine,
+    /** Whether end() closes the engine: not when the caller handed in an engine it keeps. */
+    private readonly ownsEngine = true,
+  ) {}
 
   connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
@@ -75,6 +79,6 @@ export class PglitePool implements PostgresPool {
 
   async end(): Promise<void> {
     await this.queue;
-    await this.engine.close();
+    if (this.ownsEngine) await this.engine.close();
   }
 }
