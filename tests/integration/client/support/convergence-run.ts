@@ -40,27 +40,16 @@ export interface ConvergenceRig {
 }
 
 /**
- * Seeds that once failed (245: a lost ticket update in the sync protocol); the default run keeps them
- * whatever its count. 161 is within the default count.
- */
-const REGRESSION_SEEDS = [245];
-
-/**
- * The seeds of one half: PEDBOT_CONVERGENCE_SEEDS (default 200, plus REGRESSION_SEEDS) from
- * PEDBOT_CONVERGENCE_SEED (default 1), odd ones in one file and even ones in the other, so that a
- * failure's replay command (its file, its seed) runs that seed alone. 200 rather than 300 keeps the
- * whole CI run under 25 minutes on the 2-core machine (about 65 s less); the in-memory model runs
- * 300 more schedules beside it. PEDBOT_CONVERGENCE_TRACE=1 adds the clients' ticket and message
- * arrivals and removals to a failure's message.
+ * The seeds of one half: PEDBOT_CONVERGENCE_SEEDS (default 300) from PEDBOT_CONVERGENCE_SEED
+ * (default 1), odd ones in one file and even ones in the other, so that a failure's replay command
+ * (its file, its seed) runs that seed alone. The seeds that once failed (161, 245: lost ticket
+ * updates in the sync protocol) are within the default count. PEDBOT_CONVERGENCE_TRACE=1 adds the
+ * clients' ticket and message arrivals and removals to a failure's message.
  */
 export function convergenceSeeds(half: 0 | 1): number[] {
-  const count = Number(process.env.PEDBOT_CONVERGENCE_SEEDS ?? 200);
+  const count = Number(process.env.PEDBOT_CONVERGENCE_SEEDS ?? 300);
   const first = Number(process.env.PEDBOT_CONVERGENCE_SEED ?? 1);
-  const all = Array.from({ length: count }, (_, i) => first + i);
-  if (process.env.PEDBOT_CONVERGENCE_SEEDS === undefined && process.env.PEDBOT_CONVERGENCE_SEED === undefined) {
-    all.push(...REGRESSION_SEEDS.filter((seed) => !all.includes(seed)));
-  }
-  return all.filter((seed) => seed % 2 === (half === 0 ? 1 : 0));
+  return Array.from({ length: count }, (_, i) => first + i).filter((seed) => seed % 2 === (half === 0 ? 1 : 0));
 }
 
 /** PEDBOT_CONVERGENCE_MOVES=off leaves department moves out of the schedules. */
