@@ -264,13 +264,17 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       await pushState?.startPromise;
       return pushState?.internalReplicationState;
     };
-    const upstreamSettled = () => pushState?.internalReplicationState?.streamQueue.up ?? Promise.resolve();
+    // The feed writes over whatever the storage holds and never skips a document for a local write the upstream has
+    // not handled yet (RxDB's downstream does), so its side-loads need not wait for the upstream. Waiting cost the
+    // initial window's messages seconds on a fresh database: the upstream's first pass looks over every document the
+    // feed stored meanwhile, while IndexedDB is busy storing the first pages of tickets and customers.
+    const noWait = () => Promise.resolve();
     const feed = startFeedPull({
       collection: options.collection,
       name: spec.name,
       checkpointKey: feedCheckpointKey(options.identifier),
       fetchPage: async (from) => {
-        const page = await pullPage(from, PULL_BATCH_SIZE, upstreamSettled);
+        const page = await pullPage(from, PULL_BATCH_SIZE, noWait);
         if (!page.more || page.documents.length === 0) fetchedAll();
         return page;
       },
