@@ -172,6 +172,43 @@ describe('replication with the real server', () => {
     expect(texts).toEqual(['Primeira', 'Segunda', 'Terceira']);
   });
 
+  it('stores the initial window\'s conversations while a send is still on its way to the server', async () => {
+    await server.inbound('5511987650009', 'Janela com envio');
+    const ticketId = await server.ticketIdOf('5511987650009');
+    const ticket = await server.database.asOwner((db) =>
+      db.selectFrom('chat_tickets').select(['id', 'customer_id', 'instance_id']).where('id', '=', Number(ticketId)).executeTakeFirstOrThrow(),
+    );
+    // The tickets' first pull never ends, so the messages' own pull never starts (it waits for it on an empty
+    // database): what reaches the messages is the initial window alone. And the send's push never ends either.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const admin = await client('admin@demo.local', {
+      initialWindow: true,
+      wrap: (transport) => ({
+        ...transport,
+        request: async (query, variables, operation) => {
+          if (operation === 'pushCustomerChat' || operation === 'pullChatTicket') await held;
+          return transport.request(query, variables, operation);
+        },
+      }),
+    });
+    const ref = { id: String(ticket.id), customer_id: String(ticket.customer_id), instance_id: String(ticket.instance_id) };
+    const temp = await sendMessageTo(admin.db, { ticket: ref, text: 'Enviando devagar' }, { userId: admin.user.id });
+
+    const texts = await eventually('the window\'s conversation beside the waiting send', async () => {
+      const list = await messagesOf(admin.db, ref.id);
+      return list.length === 2 && list.map((m) => m.message);
+    });
+    expect(texts).toEqual(['Janela com envio', 'Enviando devagar']);
+    expect((await messagesOf(admin.db, ref.id)).find((m) => m.hash === temp.hash)?.is_temp).toBe(true);
+
+    release();
+    await eventually('the send confirmed', async () => {
+      const byHash = (await messagesOf(admin.db, ref.id)).filter((m) => m.hash === temp.hash);
+      return byHash.length === 1 && !byHash[0]!.is_temp;
+    });
+  });
+
   it('marks a send the server refuses as failed, and pushes it no more', async () => {
     await server.inbound('5511987650005', 'Oi');
     const admin = await client('admin@demo.local');
