@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ticketList$ } from '../../../src/app/data/queries/ticket-queries';
 import { loadOlderMessagesWith } from '../../../src/app/data/history/load-older';
 import { sendMessageTo } from '../../../src/app/data/messages/outgoing';
+import { WINDOW_FIRST_MS } from '../../../src/app/data/replication/leader-session';
 import type { PedbotDatabase } from '../../../src/app/data/schema';
 import { startSyncServer, type SyncServer } from './support/sync-server';
 import { eventually, startClient, type TestClient } from './support/sync-client';
@@ -170,6 +171,35 @@ describe('replication with the real server', () => {
       return list.length === 3 && list.map((m) => m.message);
     });
     expect(texts).toEqual(['Primeira', 'Segunda', 'Terceira']);
+  });
+
+  it('starts the customers\' first pull on a fresh scope once the initial window is fetched, or after WINDOW_FIRST_MS', async () => {
+    await server.inbound('5511987650010', 'Primeiro a janela');
+    const started = Date.now();
+    let windowInFlight = 0;
+    let windowRequests = 0;
+    let firstCustomerPull: { at: number; windowInFlight: number; windowRequests: number } | null = null;
+    await client('admin@demo.local', {
+      initialWindow: true,
+      wrap: (transport) => ({
+        ...transport,
+        request: async (query, variables, operation) => {
+          if (/\bpullCustomer\(/.test(query) && !firstCustomerPull) firstCustomerPull = { at: Date.now() - started, windowInFlight, windowRequests };
+          const window = /(chatTickets|customerChatsPaginated)\(/.test(query);
+          if (!window) return transport.request(query, variables, operation);
+          windowInFlight += 1;
+          windowRequests += 1;
+          try {
+            return await transport.request(query, variables, operation);
+          } finally {
+            windowInFlight -= 1;
+          }
+        },
+      }),
+    });
+    const pull = await eventually('the customers\' first pull', async () => firstCustomerPull);
+    expect(pull.windowRequests).toBeGreaterThanOrEqual(7);
+    if (pull.at < WINDOW_FIRST_MS) expect(pull.windowInFlight).toBe(0);
   });
 
   it('stores the initial window\'s conversations while a send is still on its way to the server', async () => {

@@ -73,8 +73,23 @@ export interface LeaderSession {
   stop(): Promise<void>;
 }
 
+/**
+ * On a fresh scope the first pulls of the collections the first screen reads nothing of until later (customers'
+ * pages, settings, reactions) wait this long at most for the initial window: the server answers a tenant's requests
+ * one at a time on the embedded database, and their 1,000-document pages held up the window's small ones.
+ */
+export const WINDOW_FIRST_MS = 1_500;
+const WAIT_FOR_WINDOW: ReadonlySet<ReplicatedName> = new Set(['customers', 'settings', 'customerchatreactions']);
+
 export function startLeaderSession(options: LeaderSessionOptions): LeaderSession {
   const { db, transport, scope, sideloads } = options;
+  let windowFetched = () => {};
+  const windowOrTimeout = options.initialWindow
+    ? new Promise<void>((resolve) => {
+        windowFetched = resolve;
+        setTimeout(resolve, WINDOW_FIRST_MS);
+      })
+    : null;
   const generation = options.generation ?? 0;
   const subs = new Subscription();
   const socket =
@@ -106,7 +121,9 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
                 const tickets = replications.get('chattickets');
                 if (tickets) await messagesMayPull(db, tickets, identifierFor(scope, 'chattickets', generation));
               }
-            : undefined,
+            : windowOrTimeout && WAIT_FOR_WINDOW.has(name)
+              ? () => windowOrTimeout
+              : undefined,
       }),
     );
   }
@@ -195,8 +212,11 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         replications.get(name)?.state.reSync();
       }
     })
-      .then(() => options.onWindowLoaded())
-      .catch(() => undefined);
+      .then(() => {
+        windowFetched();
+        return options.onWindowLoaded();
+      })
+      .catch(() => windowFetched());
   }
 
   // The progress of a fresh scope's first pulls, for the indicator: documents stored so far,
