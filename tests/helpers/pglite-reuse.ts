@@ -7,7 +7,7 @@ import { PgliteEngine } from '../../src/server/db/pglite-engine';
  * every file on PGlite; putting a used one back to the template's state costs about a tenth of that.
  *
  * A database goes back to the pool only when it is provably the template again: the session is
- * discarded, the job queue's schema (installed at the app's start) dropped, every table emptied and
+ * discarded, the job queue's objects (installed at the app's start) dropped, every table emptied and
  * every sequence restarted, and then the schema's fingerprint (relations, columns, functions, triggers,
  * policies, grants, roles, the migration log) must equal the template's. Anything a file changed
  * that the reset does not undo fails that comparison, and the database is closed instead.
