@@ -74,12 +74,13 @@ export interface LeaderSession {
 }
 
 /**
- * On a fresh scope the first pulls of the collections the first screen reads nothing of until later (customers'
- * pages, settings, reactions) wait this long at most for the initial window: the server answers a tenant's requests
- * one at a time on the embedded database, and their 1,000-document pages held up the window's small ones.
+ * On a fresh scope the customers' first pull waits this long at most for the initial window, which side-loads the
+ * customers of the tickets it lists: the server answers a tenant's requests one at a time on the embedded database,
+ * and the customers' 1,000-document pages held up the window's small ones. Settings and reactions are not held:
+ * their pulls are small, and screens read settings from the start.
  */
 export const WINDOW_FIRST_MS = 1_500;
-const WAIT_FOR_WINDOW: ReadonlySet<ReplicatedName> = new Set(['customers', 'settings', 'customerchatreactions']);
+const WAIT_FOR_WINDOW: ReadonlySet<ReplicatedName> = new Set(['customers']);
 
 export function startLeaderSession(options: LeaderSessionOptions): LeaderSession {
   const { db, transport, scope, sideloads } = options;
