@@ -202,6 +202,43 @@ describe('replication with the real server', () => {
     if (pull.at < WINDOW_FIRST_MS) expect(pull.windowInFlight).toBe(0);
   });
 
+  it('lists the initial window\'s tickets while the tickets\' first pull waits, and loads no history again for what that pull brings', async () => {
+    // The oldest of eleven new inbox tickets is past the Fila's first page (10): only the feed brings it.
+    const phones = Array.from({ length: 11 }, (_, i) => `55119876501${String(i).padStart(2, '0')}`);
+    for (const phone of phones) await server.inbound(phone, `Olá de ${phone}`);
+    const beyondWindow = await server.ticketIdOf(phones[0]!);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let ticketsPulled = false;
+    const conversationsAsked: string[] = [];
+    const admin = await client('admin@demo.local', {
+      initialWindow: true,
+      visibleTicketDelayMs: 50,
+      wrap: (transport) => ({
+        ...transport,
+        request: async (query, variables, operation) => {
+          if (/customerChatsPaginated\(/.test(query)) conversationsAsked.push(String(variables.id));
+          if (!/\bpullChatTicket\(/.test(query)) return transport.request(query, variables, operation);
+          await held;
+          ticketsPulled = true;
+          return transport.request(query, variables, operation);
+        },
+      }),
+    });
+    const newest = await eventually('the newest ticket listed', () => ticketOf(admin.db, phones[10]!));
+    await eventually('with its conversation', async () => (await messagesOf(admin.db, newest.id)).length === 1);
+    expect(ticketsPulled).toBe(false);
+    expect(await ticketOf(admin.db, phones[0]!)).toBeUndefined();
+
+    release();
+    const oldest = await eventually('the ticket past the window, through the feed', () => ticketOf(admin.db, phones[0]!));
+    expect(oldest.id).toBe(beyondWindow);
+    await eventually('with its message, through the feed', async () => (await messagesOf(admin.db, oldest.id)).length === 1);
+    await admin.engine.leader()?.awaitInSync();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(conversationsAsked).not.toContain(beyondWindow);
+  });
+
   it('stores the initial window\'s conversations while a send is still on its way to the server', async () => {
     await server.inbound('5511987650009', 'Janela com envio');
     const ticketId = await server.ticketIdOf('5511987650009');

@@ -120,11 +120,11 @@ export async function fetchOlderMessages(
 
 /**
  * SPEC §9's first load: the seven tab × campaign lists at page 1 (10 tickets each), and the latest
- * 80 messages of each ticket. Each list is handed to `deliver` as soon as it is fetched, and its
- * tickets' messages are asked for at once, the first ticket of every list ahead of the others (the
- * one a list shows on top), so a tab's first conversation does not wait for the other lists nor for
- * every other ticket's history. A ticket in several lists is fetched once. Resolves once everything
- * was delivered; rejects with the first failed request.
+ * 80 messages of each ticket. The lists are asked for at once; each is handed to `deliver` as soon
+ * as it is fetched and the messages of its first ticket (the one the list shows on top) are asked for
+ * at once, those of the other tickets once every list is in, so that no tab's first conversation
+ * waits behind another list's history. A ticket in several lists is fetched once. Resolves once
+ * everything was delivered; rejects with the first failed request.
  */
 export async function fetchInitialWindow(
   transport: SyncTransport,
@@ -132,41 +132,47 @@ export async function fetchInitialWindow(
   deliver: (docs: Partial<WindowDocs>) => void,
 ): Promise<void> {
   const requested = new Set<string>();
-  const messages = workPool<ServerDoc>(WINDOW_REQUESTS, async (t) => {
-    deliver({ customerchats: await fetchLatestMessages(transport, t.customer_id as string, t.instance_id as string, t.id) });
+  const later = new Map<string, TicketItem>();
+  const messages = workPool<TicketItem>(WINDOW_REQUESTS, async (t) => {
+    deliver({ customerchats: await fetchLatestMessages(transport, t.customer_id, t.instance_id, t.id) });
   });
   // Awaited below unless a list fails first; the failure then is the list's.
   messages.done.catch(() => undefined);
-  const lists = workPool<(typeof TAB_COMBINATIONS)[number]>(WINDOW_REQUESTS, async ({ tab, is_campaign }) => {
+  const lists = workPool<(typeof TAB_COMBINATIONS)[number]>(TAB_COMBINATIONS.length, async ({ tab, is_campaign }) => {
     const page = await fetchTicketPage(transport, instanceId, { tab, isCampaign: is_campaign, page: 1 });
     const { chattickets, customers } = ticketPageDocs(page.items);
     deliver({ chattickets, customers });
-    chattickets.forEach((ticket, position) => {
+    page.items.forEach((ticket, position) => {
       if (requested.has(ticket.id)) return;
+      if (position > 0) {
+        later.set(ticket.id, ticket);
+        return;
+      }
+      later.delete(ticket.id);
       requested.add(ticket.id);
-      messages.add(ticket, position === 0);
+      messages.add(ticket);
     });
   });
   TAB_COMBINATIONS.forEach((combination) => lists.add(combination));
   lists.close();
   try {
     await lists.done;
+    for (const ticket of later.values()) messages.add(ticket);
   } finally {
     messages.close();
   }
   await messages.done;
 }
 
-/** Requests of the initial window in flight at once, per kind (lists, conversations). */
+/** Conversations of the initial window in flight at once. */
 const WINDOW_REQUESTS = 4;
 
 /**
- * Runs `task` over items added while it runs, at most `limit` at a time, urgent ones ahead of the
- * others; `done` settles once `close` was called and every task ended, rejecting with the first failure.
+ * Runs `task` over items added while it runs, at most `limit` at a time, in the order added; `done`
+ * settles once `close` was called and every task ended, rejecting with the first failure.
  */
-function workPool<T>(limit: number, task: (item: T) => Promise<void>): { add: (item: T, urgent?: boolean) => void; close: () => void; done: Promise<void> } {
+function workPool<T>(limit: number, task: (item: T) => Promise<void>): { add: (item: T) => void; close: () => void; done: Promise<void> } {
   const queue: T[] = [];
-  let urgentQueued = 0;
   let running = 0;
   let closed = false;
   let failure: { error: unknown } | null = null;
@@ -179,7 +185,6 @@ function workPool<T>(limit: number, task: (item: T) => Promise<void>): { add: (i
   const pump = (): void => {
     while (!failure && running < limit && queue.length > 0) {
       const item = queue.shift() as T;
-      urgentQueued = Math.max(0, urgentQueued - 1);
       running += 1;
       task(item)
         .catch((error: unknown) => {
@@ -195,9 +200,8 @@ function workPool<T>(limit: number, task: (item: T) => Promise<void>): { add: (i
     else if (closed && queue.length === 0) resolve();
   };
   return {
-    add: (item, urgent = false) => {
-      if (urgent) queue.splice(urgentQueued++, 0, item);
-      else queue.push(item);
+    add: (item) => {
+      queue.push(item);
       pump();
     },
     close: () => {

@@ -31,6 +31,8 @@ export interface FeedPage {
   checkpoint: FeedCheckpoint | null;
   /** Whether the feed may hold more after this page (it came full). */
   more: boolean;
+  /** A page of side-loaded documents only, taken while the first pull waits for its gate. */
+  beforeFirstPull?: boolean;
 }
 
 export type FeedEvent = { documents: ServerDoc[]; checkpoint: FeedCheckpoint } | 'RESYNC';

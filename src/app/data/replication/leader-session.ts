@@ -74,13 +74,14 @@ export interface LeaderSession {
 }
 
 /**
- * On a fresh scope the customers' first pull waits this long at most for the initial window, which side-loads the
- * customers of the tickets it lists: the server answers a tenant's requests one at a time on the embedded database,
- * and the customers' 1,000-document pages held up the window's small ones. Settings and reactions are not held:
- * their pulls are small, and screens read settings from the start.
+ * On a fresh scope the tickets' and the customers' first pulls wait this long at most for the initial window, whose
+ * tickets and customers go in meanwhile as pages of their own: the server answers a tenant's requests one at a time
+ * on the embedded database, and their 1,000-document pages held up the window's small requests, then its documents,
+ * which rode on them. Settings and reactions are not held: their pulls are small, and screens read settings from the
+ * start.
  */
 export const WINDOW_FIRST_MS = 1_500;
-const WAIT_FOR_WINDOW: ReadonlySet<ReplicatedName> = new Set(['customers']);
+const WAIT_FOR_WINDOW: ReadonlySet<ReplicatedName> = new Set(['chattickets', 'customers']);
 
 export function startLeaderSession(options: LeaderSessionOptions): LeaderSession {
   const { db, transport, scope, sideloads } = options;
@@ -210,7 +211,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         const docs = window[name];
         if (!docs?.length || !replications.has(name)) continue;
         sideloads.add(name, docs);
-        replications.get(name)?.state.reSync();
+        replications.get(name)?.sideloadsQueued();
       }
     })
       .then(() => {

@@ -93,10 +93,18 @@ export interface CollectionReplication {
   state: ReplicationControl;
   /** Resolves once the pull answers received so far are applied. */
   pullSettled: () => Promise<unknown>;
-  /** Resolves once the first pull got its last answer, which may not be applied yet. */
+  /**
+   * Resolves once the first pull got its last answer, which may not be applied yet. Pages of documents side-loaded
+   * before that pull do not count: RxDB's own first sync is done after the first of them.
+   */
   firstPullFetched: () => Promise<void>;
   /** The latest checkpoint this replication saw (for diagnostics and tests). */
   lastCheckpoint: () => Checkpoint | null;
+  /**
+   * Side-loaded documents were queued: they ride on a pull asked for now, or go in at once as a page of their own
+   * while the first pull waits for its gate.
+   */
+  sideloadsQueued: () => void;
 }
 
 const normalize = (checkpoint: unknown): Checkpoint | null => {
@@ -197,11 +205,11 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       gateOpen = true;
     });
     // While the first pull waits (the messages wait for every ticket page on an empty database,
-    // seconds on a large account), side-loaded documents do not: the initial window's messages
-    // are what the first screen shows. They go in as a page of their own at the same checkpoint.
+    // seconds on a large account), side-loaded documents do not: the initial window's tickets and
+    // messages are what the first screen shows. They go in as a page of their own at the same checkpoint.
     while (!gateOpen) {
       const sideloaded = await options.takeSideloaded(upstreamSettled);
-      if (sideloaded.length > 0) return { documents: sideloaded, checkpoint: from, more: true };
+      if (sideloaded.length > 0) return { documents: sideloaded, checkpoint: from, more: true, beforeFirstPull: true };
       await Promise.race([firstPullAllowed, new Promise<void>((resolve) => (nudge = resolve))]);
     }
     const data = await transport.request<Record<string, PullBulk>>(pullQuery, {
@@ -275,7 +283,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       checkpointKey: feedCheckpointKey(options.identifier),
       fetchPage: async (from) => {
         const page = await pullPage(from, PULL_BATCH_SIZE, noWait);
-        if (!page.more || page.documents.length === 0) fetchedAll();
+        if (!page.more) fetchedAll();
         return page;
       },
       writeContext: internal().then((state) => state?.downstreamBulkWriteFlag ?? 'pedbot-feed-pull'),
@@ -317,7 +325,13 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       },
     };
     pullNow = state.reSync;
-    return { state, pullSettled: () => feed.settled(), firstPullFetched: () => firstPullFetched, lastCheckpoint: () => last };
+    return {
+      state,
+      pullSettled: () => feed.settled(),
+      firstPullFetched: () => firstPullFetched,
+      lastCheckpoint: () => last,
+      sideloadsQueued: state.reSync,
+    };
   }
 
   const stream$ = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
@@ -329,8 +343,10 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
       handler: async (checkpoint, batchSize) => {
         const page = await pullPage(normalize(checkpoint), batchSize, () => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
-        // RxDB's downstream stops pulling at a page shorter than the batch.
-        if (page.documents.length < batchSize) fetchedAll();
+        // RxDB's downstream stops pulling at a page shorter than the batch: after a page of documents side-loaded
+        // before the first pull, that pull has to be asked for once its gate opens.
+        if (page.beforeFirstPull) void firstPullAllowed?.then(() => state.reSync());
+        else if (!page.more) fetchedAll();
         return { documents: page.documents as never[], checkpoint: page.checkpoint ?? undefined };
       },
     },
@@ -348,5 +364,10 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     pullSettled: async () => state.internalReplicationState?.streamQueue.down,
     firstPullFetched: () => firstPullFetched,
     lastCheckpoint: () => last,
+    sideloadsQueued: () => {
+      // RxDB runs one pull at a time: a pull waiting for its gate is woken, not queued behind.
+      nudge();
+      state.reSync();
+    },
   };
 }

@@ -227,7 +227,9 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     for (const temp of temps) {
       if (temp.ack >= 0 && !(await db.chattickets.findOne(temp.ticket_key).exec())) void settleOrphanSend(temp.id).catch(options.onError);
     }
-    await tickets.state.awaitInitialReplication();
+    // Not RxDB's first sync, which a page of the initial window's tickets already ends.
+    await tickets.firstPullFetched();
+    await tickets.pullSettled();
     firstPullDone = true;
     await messages.state.awaitInitialReplication();
     if (stopped || current.synced) return;
