@@ -5,6 +5,7 @@ export type { TicketById } from '../queries/ticket-by-id';
 export { useSettingValue } from './use-setting-value';
 export { useDraft } from './use-draft';
 export { useSyncState } from './use-sync-state';
+export { useWindowLoaded } from './use-window-loaded';
 export { useReferences } from './use-references';
 export { useDataSession, useDataSessionStarting } from './use-data-session';
 export { useHealthIndicator, type HealthIndicator } from './use-health-indicator';

@@ -165,7 +165,9 @@ function startSerialized(input: StartDataSessionInput): Promise<DataSession> {
     let channel: BroadcastChannel | undefined;
     if (input.multiTab) {
       const key = `${input.databaseName ?? DATABASE_NAME}|${scope.tenant}|${scope.userId}|${scope.instanceId}`;
-      election = electionAfter(afterNextPaint(), () => createLeaseElection({ channelName: `pedbot-leader|${key}` }));
+      // A database still without its first lists has nothing to paint first: replication starts at once.
+      const ready = (await isWindowLoaded(db)) ? afterNextPaint() : Promise.resolve();
+      election = electionAfter(ready, () => createLeaseElection({ channelName: `pedbot-leader|${key}` }));
       channel = new BroadcastChannel(`pedbot-sync|${key}`);
       const abdicate = () => election?.abdicate();
       const close = () => election?.close();

@@ -1,3 +1,4 @@
+import { map, type Observable } from 'rxjs';
 import type { PedbotDatabase } from '../schema';
 
 /**
@@ -42,3 +43,7 @@ export async function markWindowLoaded(db: PedbotDatabase): Promise<void> {
   const doc = await db.getLocal<StoredScope>(SCOPE_DOC);
   if (doc) await doc.incrementalModify((data) => ({ ...data, windowLoaded: true }));
 }
+
+/** Whether SPEC §9's initial window is in, live: until then an empty list means "not loaded yet", not "no tickets". */
+export const windowLoaded$ = (db: PedbotDatabase): Observable<boolean> =>
+  db.getLocal$<StoredScope>(SCOPE_DOC).pipe(map((doc) => doc?.toJSON().data.windowLoaded ?? false));

@@ -23,7 +23,7 @@ import { deferred } from './ui/deferred';
 import { whenIdle } from './ui/when-idle';
 import { isPickable } from '../../../shared/domain/tickets';
 import { prefetchMessages, prefetchTickets } from '../../data/actions';
-import { useDataSessionStarting, useReferences } from '../../data/hooks';
+import { useDataSessionStarting, useReferences, useWindowLoaded } from '../../data/hooks';
 import type { CategoryOption } from './list/category-filter';
 
 const noTicketHint = <EmptyHint title={t.selectTicket} hint={t.selectTicketHint} icon="note" />;
@@ -78,6 +78,8 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
   useLiveReferences(instanceId ? { tenant, instanceId, official } : null);
 
   const hasTickets = list.tickets.length > 0;
+  // After sign-in an empty list says nothing until the first lists are in: it shows as loading, not as an empty Fila.
+  const windowLoaded = useWindowLoaded();
   useEffect(() => {
     if (hasTickets) return whenIdle(prefetch, 500);
   }, [hasTickets]);
@@ -122,7 +124,7 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
           rowOf={list.rowOf}
           selectedId={ui.selectedId}
           onOpen={open}
-          loading={list.loading}
+          loading={list.loading || (!windowLoaded && !search.trim())}
           onLoadMore={list.loadMore}
         />
         <section className="pb-att-conversation-pane" aria-label={t.messages}>
