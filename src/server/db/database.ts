@@ -27,6 +27,11 @@ export interface Database {
   engine?: PgliteEngine;
   /** The server's URL (kind 'postgres'): the job queue opens its own pool on it. */
   url?: string;
+  /**
+   * On the embedded database's one session: resolves once nobody used it for `ms`, or after `maxWaitMs`
+   * (PglitePool.quiet). Absent on PostgreSQL, whose connections do not queue behind each other.
+   */
+  quiet?(ms: number, maxWaitMs: number): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -92,6 +97,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
     kind: 'pglite',
     db,
     engine,
+    quiet: (ms, maxWaitMs) => pool.quiet(ms, maxWaitMs),
     withTenant: (tenantId, fn) => withTenantOn(db, tenantId, fn),
     asOwner,
     close: async () => {

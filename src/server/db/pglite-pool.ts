@@ -8,6 +8,8 @@ const INT8_OID = 20;
 /** Ids are bigint in SQL but always below 2^53, so both drivers hand them to JS as numbers (pglite-worker.ts parses them alike). */
 export const numberParsers = { [INT8_OID]: (value: string) => Number(value) };
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 function commandOf(sql: string): string {
   const match = /^\s*(?:\/\*[\s\S]*?\*\/\s*)*(?:with\b[\s\S]*?\)\s*)?(\w+)/i.exec(sql);
   return (match?.[1] ?? '').toUpperCase();
@@ -46,6 +48,11 @@ export class PglitePool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
   /** Told the rows each INSERT, UPDATE or DELETE wrote (pglite-maintenance.ts). */
   onWrite: ((kind: WriteKind, sql: string, rows: number) => void) | null = null;
+  /** Holders of the session and those waiting for it. */
+  private asking = 0;
+  /** Every time the session was asked for, so far: tells a quiet spell from a busy one. */
+  private asked = 0;
+  private whenFree: Array<() => void> = [];
 
   constructor(
     readonly engine: PgliteEngine,
@@ -54,8 +61,17 @@ export class PglitePool implements PostgresPool {
   ) {}
 
   connect(): Promise<PostgresPoolClient> {
+    this.asking += 1;
+    this.asked += 1;
     let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const released = new Promise<void>(
+      (resolve) =>
+        (release = () => {
+          this.asking -= 1;
+          if (this.asking === 0) for (const wake of this.whenFree.splice(0)) wake();
+          resolve();
+        }),
+    );
     const ready = this.queue;
     this.queue = ready.then(() => released);
     return ready.then(() => ({
@@ -75,6 +91,24 @@ export class PglitePool implements PostgresPool {
       },
       release,
     })) as Promise<PostgresPoolClient>;
+  }
+
+  /**
+   * Resolves once nobody has held or asked for the session for `ms`, or after `maxWaitMs` whatever the traffic:
+   * background work (report rollups) takes its turns in the gaps between requests instead of between a
+   * request's statements and its answer's read.
+   */
+  async quiet(ms: number, maxWaitMs: number): Promise<void> {
+    const deadline = performance.now() + maxWaitMs;
+    for (let left = maxWaitMs; left > 0; left = deadline - performance.now()) {
+      if (this.asking > 0) {
+        await Promise.race([new Promise<void>((resolve) => this.whenFree.push(resolve)), sleep(left)]);
+        continue;
+      }
+      const mark = this.asked;
+      await sleep(Math.min(ms, left));
+      if (this.asking === 0 && this.asked === mark) return;
+    }
   }
 
   async end(): Promise<void> {

@@ -121,13 +121,17 @@ export interface RefreshOptions {
   maxPasses?: number;
   /** Asked between transactions: true ends the refresh (the job stopping). */
   stopped?: () => boolean;
+  /** Awaited before each transaction (the job yields to requests). */
+  beforeEach?: () => Promise<void>;
 }
 
 /** Brings the tenant's rollups up to date, one transaction of changed tickets after another. */
 export async function refreshRollups(database: Database, tenantId: number, options: RefreshOptions = {}): Promise<number> {
-  const { wait = true, upTo, batch = BATCH, maxPasses = 20, stopped } = options;
+  const { wait = true, upTo, batch = BATCH, maxPasses = 20, stopped, beforeEach } = options;
   let total = 0;
   for (let pass = 0; pass < maxPasses && !stopped?.(); pass++) {
+    await beforeEach?.();
+    if (stopped?.()) break;
     const done = await refreshRollupsOnce(database, tenantId, wait, upTo, batch);
     if (done === 0) break;
     total += done;
