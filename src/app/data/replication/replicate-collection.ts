@@ -194,6 +194,8 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   };
 
   let firstPullAllowed: Promise<void> | undefined;
+  /** Whether a pull was asked of the server yet (pages side-loaded before the first one do not count). */
+  let pullAsked = false;
   let gateOpen = !options.beforeFirstPull;
   /** Wakes a first pull waiting for its gate: documents were side-loaded meanwhile. */
   let nudge = () => {};
@@ -212,6 +214,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       if (sideloaded.length > 0) return { documents: sideloaded, checkpoint: from, more: true, beforeFirstPull: true };
       await Promise.race([firstPullAllowed, new Promise<void>((resolve) => (nudge = resolve))]);
     }
+    pullAsked = true;
     const data = await transport.request<Record<string, PullBulk>>(pullQuery, {
       checkpoint: from,
       limit,
@@ -356,6 +359,10 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   pullNow = () => state.reSync();
   const sub = streamOf(options).subscribe((event) => {
     if (event !== 'RESYNC') remember(event.checkpoint);
+    // RxDB's downstream stores a streamed change's checkpoint once the pull running before it is done, and a page
+    // side-loaded before the first pull counts as one: the history before the change would never be pulled. The
+    // first pull, asked for after the change, brings it anyway.
+    if (event !== 'RESYNC' && !pullAsked) return;
     stream$.next(event);
   });
   state.onCancel.push(() => sub.unsubscribe());
