@@ -71,7 +71,9 @@ export async function fetchTicketPage(transport: SyncTransport, instanceId: stri
 
 /**
  * Ticket list items as replicated documents: the nested customer becomes its own document, and
- * per-viewer or nested fields are dropped to match what the feed will deliver.
+ * per-viewer or nested fields are dropped to match what the feed will deliver. The feed sends no
+ * customer name on a ticket (the customer document holds it): a side-loaded copy that kept the list's
+ * would stay different from the server's state until the ticket next changed.
  */
 export function ticketPageDocs(items: readonly TicketItem[]): Pick<WindowDocs, 'chattickets' | 'customers'> {
   const tickets = new Map<string, TicketItem>();
@@ -80,7 +82,7 @@ export function ticketPageDocs(items: readonly TicketItem[]): Pick<WindowDocs, '
   const chattickets: ServerDoc[] = [];
   for (const { customer, ...ticket } of tickets.values()) {
     if (customer) customers.set(customer.id, customer);
-    chattickets.push({ ...ticket, pickableInboxChat: null });
+    chattickets.push({ ...ticket, pickableInboxChat: null, customer_name: null });
   }
   return { chattickets, customers: [...customers.values()] };
 }

@@ -166,7 +166,7 @@ export async function runConvergenceSeed(rig: ConvergenceRig, seed: number): Pro
         socketTiming: TIMING,
         retryTime: 30,
         visibleTicketDelayMs: 10,
-        // One client takes the path of a fresh sign-in (SPEC §9's window first, the first pulls held for it), at every start.
+        // One client takes the path of a fresh sign-in: SPEC §9's window first, the first pulls held for it.
         initialWindow: index === 0,
       }),
     );

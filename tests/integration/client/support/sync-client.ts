@@ -121,6 +121,8 @@ export async function startClient(options: ClientOptions): Promise<TestClient> {
     options.storage === 'memory' ? getRxStorageMemory() : pedbotDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
   const name = options.name ?? `client${++counter}`;
 
+  // As the app's local scope does: a start takes the initial window until one start has loaded it.
+  let windowLoaded = false;
   const open = async () => {
     const db = await openPedbotDatabase({ storage, name, multiInstance: false, collections: options.collections });
     const engine = startSyncEngine({
@@ -129,7 +131,10 @@ export async function startClient(options: ClientOptions): Promise<TestClient> {
       scope: { tenant, userId: user.id, instanceId: options.instanceId },
       socketTiming: options.socketTiming ?? FAST_SOCKET,
       retryTime: options.retryTime ?? 100,
-      needsInitialWindow: async () => options.initialWindow ?? false,
+      needsInitialWindow: async () => (options.initialWindow ?? false) && !windowLoaded,
+      onWindowLoaded: async () => {
+        windowLoaded = true;
+      },
       visibleTicketDelayMs: options.visibleTicketDelayMs ?? 100,
     });
     return { db, engine };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchInitialWindow, type WindowDocs } from '../../../../src/app/data/history/fetch-history';
+import { fetchInitialWindow, ticketPageDocs, type WindowDocs } from '../../../../src/app/data/history/fetch-history';
 import type { SyncTransport } from '../../../../src/app/data/replication/transport';
 
 interface Deferred<T> {
@@ -115,5 +115,12 @@ describe("the initial window (SPEC §9): the lists' first conversations first", 
     expect(result).toBeNull();
     server.answerConversation('a2');
     expect(await outcome).toBe('Sem conexão com o servidor');
+  });
+
+  it('hands over the lists\' tickets as the feed delivers them: the customer its own document, no customer name on the ticket', () => {
+    const item = { ...ticket('t1'), customer_name: 'Cliente t1', pickableInboxChat: true };
+    const { chattickets, customers } = ticketPageDocs([item, item]);
+    expect(chattickets).toEqual([{ id: 't1', customer_id: 'ct1', instance_id: '1', pickableInboxChat: null, customer_name: null }]);
+    expect(customers).toEqual([{ id: 'ct1', name: 'Cliente t1' }]);
   });
 });
