@@ -102,13 +102,25 @@ export class PglitePool implements PostgresPool {
     const deadline = performance.now() + maxWaitMs;
     for (let left = maxWaitMs; left > 0; left = deadline - performance.now()) {
       if (this.asking > 0) {
-        await Promise.race([new Promise<void>((resolve) => this.whenFree.push(resolve)), sleep(left)]);
+        await this.freeOrAfter(left);
         continue;
       }
       const mark = this.asked;
       await sleep(Math.min(ms, left));
       if (this.asking === 0 && this.asked === mark) return;
     }
+  }
+
+  /** Resolves once nobody holds or waits for the session, or after `ms`; leaves no timer behind. */
+  private freeOrAfter(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.whenFree.push(done);
+    });
   }
 
   async end(): Promise<void> {

@@ -211,7 +211,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         const docs = window[name];
         if (!docs?.length || !replications.has(name)) continue;
         sideloads.add(name, docs);
-        replications.get(name)?.sideloadsQueued();
+        replications.get(name)?.pullNow();
       }
     })
       .then(() => {
@@ -259,7 +259,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
     replications,
     socket,
     reSync: (names) => {
-      for (const [name, replication] of replications) if (!names || names.includes(name)) replication.state.reSync();
+      for (const [name, replication] of replications) if (!names || names.includes(name)) replication.pullNow();
     },
     awaitInSync: async () => {
       await Promise.all([...replications.values()].map((r) => r.state.awaitInSync()));

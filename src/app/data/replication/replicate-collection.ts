@@ -101,10 +101,10 @@ export interface CollectionReplication {
   /** The latest checkpoint this replication saw (for diagnostics and tests). */
   lastCheckpoint: () => Checkpoint | null;
   /**
-   * Side-loaded documents were queued: they ride on a pull asked for now, or go in at once as a page of their own
-   * while the first pull waits for its gate.
+   * Pulls now: side-loaded documents ride on that pull, or go in at once as a page of their own while the first
+   * pull waits for its gate.
    */
-  sideloadsQueued: () => void;
+  pullNow: () => void;
 }
 
 const normalize = (checkpoint: unknown): Checkpoint | null => {
@@ -333,7 +333,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
       pullSettled: () => feed.settled(),
       firstPullFetched: () => firstPullFetched,
       lastCheckpoint: () => last,
-      sideloadsQueued: state.reSync,
+      pullNow,
     };
   }
 
@@ -356,7 +356,11 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     push,
   });
 
-  pullNow = () => state.reSync();
+  pullNow = () => {
+    // RxDB runs one pull at a time: a pull waiting for its gate is woken, not queued behind.
+    nudge();
+    state.reSync();
+  };
   const sub = streamOf(options).subscribe((event) => {
     if (event !== 'RESYNC') remember(event.checkpoint);
     // RxDB's downstream stores a streamed change's checkpoint once the pull running before it is done, and a page
@@ -371,10 +375,6 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     pullSettled: async () => state.internalReplicationState?.streamQueue.down,
     firstPullFetched: () => firstPullFetched,
     lastCheckpoint: () => last,
-    sideloadsQueued: () => {
-      // RxDB runs one pull at a time: a pull waiting for its gate is woken, not queued behind.
-      nudge();
-      state.reSync();
-    },
+    pullNow,
   };
 }
