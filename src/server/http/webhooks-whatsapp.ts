@@ -15,6 +15,13 @@ interface Params {
 /** No text column takes a NUL: it is dropped from every string so the rest of the message is stored. */
 const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value);
 
+/**
+ * The body as JSON, without NULs. A reviver takes JSON.parse off its fast path (about 50 µs a
+ * webhook on the main thread), and JSON text can only carry a NUL escaped, so only a body holding
+ * that escape takes it.
+ */
+const parseWithoutNul = (text: string): unknown => (text.includes('\\u0000') ? JSON.parse(text, withoutNul) : JSON.parse(text));
+
 /** Meta's webhook bodies are small; a bigger one is not Meta. */
 const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
 
@@ -54,7 +61,7 @@ export function registerWhatsappWebhooks(fastify: FastifyInstance, deps: Context
       if (!instance) return reply.code(404).send({ error: 'Not Found' });
       let body: unknown;
       try {
-        body = JSON.parse(raw.toString('utf8'), withoutNul);
+        body = parseWithoutNul(raw.toString('utf8'));
       } catch {
         return reply.code(400).send({ error: 'Invalid JSON' });
       }
