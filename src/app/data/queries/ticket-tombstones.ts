@@ -2,10 +2,9 @@ import { normalizeMangoQuery, prepareQuery, type RxDocumentData } from 'rxdb';
 import type { ChatTicketDoc, PedbotDatabase } from '../schema';
 
 /**
- * Which of `ids` are stored as ticket tombstones: one read of the stored tombstones (every index
- * RxDB keeps for tickets starts with `_deleted`, so the planner reads only those, and on an initial
- * sync there are none). Reading the tickets by id instead cost an IndexedDB request per ticket, on
- * every page of messages an initial sync stores.
+ * Which of `ids` are stored as ticket tombstones: one read of the tombstones between the smallest
+ * and the largest id (RxDB's `[_deleted+id]` index). Reading the tickets by id instead cost an
+ * IndexedDB request per ticket, on every page of messages an initial sync stores.
  */
 export async function ticketTombstonesAmong(db: PedbotDatabase, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
