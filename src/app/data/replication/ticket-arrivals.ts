@@ -2,7 +2,6 @@ import type { RxDocumentData } from 'rxdb';
 import { Subscription, bufferTime, filter } from 'rxjs';
 import { fetchLatestMessages } from '../history/fetch-history';
 import { temporaryMessagesQuery } from '../queries/temporary-messages';
-import { ticketTombstonesAmong } from '../queries/ticket-tombstones';
 import type { ChatTicketDoc, CustomerChatDoc, PedbotDatabase } from '../schema';
 import type { CollectionReplication } from './replicate-collection';
 import { awaitStored, type SideloadQueue } from './side-load';
@@ -254,7 +253,8 @@ function visibilityMoved(before: RxDocumentData<ChatTicketDoc> | undefined, afte
 async function dropLateMessages(db: PedbotDatabase, arrived: readonly CustomerChatDoc[]): Promise<void> {
   const kept = arrived.filter((m) => !m.is_temp && m.ticket_key);
   if (kept.length === 0) return;
-  const gone = await ticketTombstonesAmong(db, [...new Set(kept.map((m) => m.ticket_key))]);
+  const tickets = await db.chattickets.storageInstance.findDocumentsById([...new Set(kept.map((m) => m.ticket_key))], true);
+  const gone = new Set(tickets.filter((t) => t._deleted).map((t) => t.id));
   const doomed = kept.filter((m) => gone.has(m.ticket_key)).map((m) => m.id);
   if (doomed.length) await db.customerchats.bulkRemove(doomed);
 }
