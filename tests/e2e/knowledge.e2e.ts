@@ -51,6 +51,9 @@ describe('knowledge base', () => {
     await page.getByRole('button', { name: 'Atender pela conexão WhatsApp Loja Demo' }).click();
     await page.getByTestId('virtual-list').getByRole('button', { name: new RegExp(`^${name}`) }).click();
     await page.getByRole('button', { name: 'Assumir atendimento' }).first().click();
+    // As the other stories do, the attendant starts once the composer is there (one clean CI run under
+    // full load timed out waiting for the search opened right after the click on Assumir).
+    await page.getByRole('textbox', { name: 'Mensagem' }).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Buscar no conhecimento' }).click();
     await page.getByRole('textbox', { name: 'Buscar artigo' }).fill('prazo');
     const article = page.getByRole('listitem', { name: 'Prazo de entrega' });
