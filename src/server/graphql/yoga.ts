@@ -1,9 +1,10 @@
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from '../logger';
-import { syncStreamFields } from '../sync/resolvers';
+import { prebuiltPullFields, syncStreamFields } from '../sync/resolvers';
 import type { RequestContext } from './context';
 import { maskError } from './errors';
 import { useOperationLimits } from './operation-limits';
+import { usePrebuiltPullDocuments } from './prebuilt-pull-documents';
 import { createRequestContext, type ContextDeps } from './request-context';
 import { buildSchema } from './schema';
 import { useSharedStreamEvents } from './shared-stream-events';
@@ -36,7 +37,11 @@ export function createGraphqlServer(deps: ContextDeps): PedbotYoga {
     landingPage: false,
     cors: false,
     maskedErrors: { maskError },
-    plugins: [useOperationLimits({ production: deps.config.production }), useSharedStreamEvents(syncStreamFields)],
+    plugins: [
+      useOperationLimits({ production: deps.config.production }),
+      useSharedStreamEvents(syncStreamFields),
+      usePrebuiltPullDocuments(prebuiltPullFields),
+    ],
     logging: yogaLogger(deps.services.logger),
     context: ({ request, ip }) =>
       createRequestContext(deps, {

@@ -1,12 +1,59 @@
 import type { Database } from '../db/database';
 import { checkpointFromCursor, type Checkpoint, type Cursor } from './checkpoint';
-import type { FeedCollection, FeedScope, SyncDocument } from './collections/feed';
-import { transformRow, type SyncViewer } from './visibility';
+import type { FeedCollection, FeedRow, FeedScope, SyncDocument } from './collections/feed';
+import { canSeeAudience, transformRow, type SyncViewer } from './visibility';
 
 export interface PullBulk<Doc> {
-  documents: Doc[];
+  readonly documents: Doc[];
   checkpoint: Checkpoint | null;
   resync: boolean;
+  /**
+   * The documents selecting exactly `fields`, and the same as one JSON array, when the feed's rows
+   * carry their JSON with those keys in that order (FeedCollection.jsonFields); null otherwise.
+   */
+  prebuilt?(fields: readonly string[]): PrebuiltDocuments | null;
+}
+
+export interface PrebuiltDocuments {
+  documents: unknown[];
+  json: string;
+}
+
+/** A pulled entry: a visible row passed on as it is, or a tombstone made for the viewer. */
+type Entry<Doc extends SyncDocument> = { row: FeedRow<Doc> } | { doc: Doc };
+
+/** `doc` as a selection of exactly `fields` (a missing field answers null, as GraphQL would). */
+function selected(doc: SyncDocument, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) out[field] = (doc as unknown as Record<string, unknown>)[field] ?? null;
+  return out;
+}
+
+function pulledBulk<Doc extends SyncDocument>(feed: FeedCollection<Doc>, entries: Entry<Doc>[], checkpoint: Checkpoint | null): PullBulk<Doc> {
+  let documents: Doc[] | undefined;
+  return {
+    get documents() {
+      return (documents ??= entries.map((entry) => ('row' in entry ? entry.row.doc : entry.doc)));
+    },
+    checkpoint,
+    resync: false,
+    prebuilt(fields) {
+      if (fields !== feed.jsonFields) return null;
+      const docs: unknown[] = [];
+      const texts: string[] = [];
+      for (const entry of entries) {
+        if ('row' in entry && entry.row.json !== undefined) {
+          docs.push(entry.row.doc);
+          texts.push(entry.row.json);
+        } else {
+          const doc = selected('row' in entry ? entry.row.doc : entry.doc, fields);
+          docs.push(doc);
+          texts.push(JSON.stringify(doc));
+        }
+      }
+      return { documents: docs, json: `[${texts.join(',')}]` };
+    },
+  };
 }
 
 export const MAX_PULL_LIMIT = 1000;
@@ -33,29 +80,26 @@ export async function pullFeed<Doc extends SyncDocument>(
 ): Promise<PullBulk<Doc>> {
   const size = Math.max(1, Math.min(MAX_PULL_LIMIT, Math.floor(limit)));
   return database.withTenant(scope.tenantId, async (tx) => {
-    const documents: Doc[] = [];
+    const entries: Entry<Doc>[] = [];
     let cursor = from;
     let lastSkipped: Doc | null = null;
-    for (let batch = 0; batch < MAX_BATCHES && documents.length < size; batch++) {
+    for (let batch = 0; batch < MAX_BATCHES && entries.length < size; batch++) {
       const rows = await feed.read(tx, scope, cursor, size);
       for (const row of rows) {
         cursor = row.cursor;
-        const doc = transformRow(feed, row, viewer, from);
+        // A visible row goes out as it is, so its document need not be parsed here.
+        const doc = canSeeAudience(row.audience, viewer) ? row : transformRow(feed, row, viewer, from);
         if (doc) {
-          documents.push(doc);
+          entries.push(doc === row ? { row } : { doc: doc as Doc });
           lastSkipped = null;
-          if (documents.length === size) break;
+          if (entries.length === size) break;
         } else {
           lastSkipped = feed.neutral(PAGE_MARKER_ID, row.doc.updatedAt);
         }
       }
       if (rows.length < size) break;
     }
-    if (lastSkipped) documents.push(lastSkipped);
-    return {
-      documents,
-      checkpoint: cursor === from ? fromCheckpoint : checkpointFromCursor(cursor),
-      resync: false,
-    };
+    if (lastSkipped) entries.push({ doc: lastSkipped });
+    return pulledBulk(feed, entries, cursor === from ? fromCheckpoint : checkpointFromCursor(cursor));
   });
 }

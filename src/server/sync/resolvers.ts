@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { PUSH_BATCH_MAX } from '../../shared/domain/sync-batches';
 import { validation } from '../graphql/errors';
@@ -5,6 +6,7 @@ import { fieldTexts } from '../texts';
 import type { RequestContext } from '../graphql/context';
 import type { ModuleResolvers } from '../graphql/resolver-types';
 import { requireViewer } from '../graphql/guards';
+import { handOverPulled } from '../graphql/prebuilt-pull-documents';
 import { parseInput } from '../graphql/validation';
 import { requireInstanceAccess, rowId, syncScopeOf, syncServicesOf } from './access';
 import type { CollectionName } from './changes';
@@ -31,14 +33,32 @@ interface PullArgs {
 
 /** Step 2 (DESIGN §4): pull<X>. */
 function pull(collection: CollectionName) {
-  return async (_: unknown, args: PullArgs, context: RequestContext): Promise<PullBulk<never>> => {
+  return async (root: unknown, args: PullArgs, context: RequestContext, info: GraphQLResolveInfo): Promise<PullBulk<never>> => {
     const access = requireInstanceAccess(context, args.instance_id);
     const { limit } = parseInput(limitSchema, { limit: args.limit });
     const from = cursorFromCheckpoint(args.checkpoint);
     const scope = { tenantId: access.tenantId, instanceId: access.instanceId };
-    return pullFeed(context.database, FEEDS[collection], scope, access.viewer, from, args.checkpoint ?? null, limit) as Promise<PullBulk<never>>;
+    const bulk = await pullFeed(context.database, FEEDS[collection], scope, access.viewer, from, args.checkpoint ?? null, limit);
+    handOverPulled(root, info.path.key as string, bulk);
+    return bulk as PullBulk<never>;
   };
 }
+
+const PULLS: Record<string, CollectionName> = {
+  pullCustomerChat: 'customerchats',
+  pullChatTicket: 'chattickets',
+  pullCustomer: 'customers',
+  pullSetting: 'settings',
+  pullCustomerChatReaction: 'customerchatreactions',
+};
+
+/** The pulls whose documents the database writes as JSON (graphql/prebuilt-pull-documents.ts), with those JSON keys. */
+export const prebuiltPullFields: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(PULLS).flatMap(([field, collection]) => {
+    const fields = FEEDS[collection].jsonFields;
+    return fields ? [[field, fields] as const] : [];
+  }),
+);
 
 /** Step 4 (DESIGN §4): stream<X>, RESYNC first. */
 function stream(collection: CollectionName) {
@@ -59,11 +79,7 @@ export const syncResolvers: ModuleResolvers = {
       const viewer = requireViewer(context);
       return syncScopeOf(viewer, parseInput(z.object({ instance_id: rowId }), args).instance_id);
     },
-    pullCustomerChat: pull('customerchats'),
-    pullChatTicket: pull('chattickets'),
-    pullCustomer: pull('customers'),
-    pullSetting: pull('settings'),
-    pullCustomerChatReaction: pull('customerchatreactions'),
+    ...Object.fromEntries(Object.entries(PULLS).map(([field, collection]) => [field, pull(collection)])),
   } as ModuleResolvers['Query'],
   Mutation: {
     pushCustomerChat: (_, args, context) => pushCustomerChats(context, pushBatch(args.rows)),

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { PREPARED } from '../../db/prepared';
 import { neutralMessageDocument, type CustomerChatDocument } from '../../modules/messages/message-document';
-import { afterCursor, audienceOfJoinedTicket, committedBelowXmin, cursorOf, type FeedCollection } from './feed';
-import { messageJson } from './json-documents';
+import { afterCursor, audienceOfJoinedTicket, committedBelowXmin, cursorOf, jsonFeedRow, type FeedCollection } from './feed';
+import { MESSAGE_JSON_FIELDS, messageJson } from './json-documents';
 
 /** Messages follow their ticket's visibility; the client drops them with the ticket's tombstone. */
 export const customerChatsFeed: FeedCollection<CustomerChatDocument> = {
@@ -30,12 +30,8 @@ export const customerChatsFeed: FeedCollection<CustomerChatDocument> = {
       .limit(limit)
       .modifyEnd(PREPARED)
       .execute();
-    return rows.map((row) => ({
-      cursor: cursorOf(row),
-      doc: JSON.parse(row.doc) as CustomerChatDocument,
-      visXid: 0,
-      audience: audienceOfJoinedTicket(row),
-    }));
+    return rows.map((row) => jsonFeedRow<CustomerChatDocument>(cursorOf(row), row.doc, 0, audienceOfJoinedTicket(row)));
   },
   neutral: neutralMessageDocument,
+  jsonFields: MESSAGE_JSON_FIELDS,
 };

@@ -25,7 +25,9 @@ export interface SyncDocument {
 export interface FeedRow<Doc extends SyncDocument> {
   cursor: Cursor;
   /** The live document; `_deleted` when the row was deleted on the server. */
-  doc: Doc;
+  readonly doc: Doc;
+  /** The document as the database wrote it in JSON, keys in the feed's `jsonFields` order. */
+  json?: string;
   /** The transaction that last changed who may see the row (0: never changed). */
   visXid: number;
   audience: Audience;
@@ -38,6 +40,25 @@ export interface FeedCollection<Doc extends SyncDocument> {
   read(tx: Tx, scope: FeedScope, after: Cursor, limit: number): Promise<FeedRow<Doc>[]>;
   /** A tombstone revealing nothing but the id. */
   neutral(id: string, updatedAt: number): Doc;
+  /** Set when every row carries its document's JSON text (`FeedRow.json`) with these keys in this order. */
+  jsonFields?: readonly string[];
+}
+
+/**
+ * A row whose document the database built as JSON: parsed only when something reads `doc`, so
+ * that a pull can pass the text on as it is (graphql/prebuilt-pull-documents.ts).
+ */
+export function jsonFeedRow<Doc extends SyncDocument>(cursor: Cursor, json: string, visXid: number, audience: Audience): FeedRow<Doc> {
+  let doc: Doc | undefined;
+  return {
+    cursor,
+    json,
+    visXid,
+    audience,
+    get doc() {
+      return (doc ??= JSON.parse(json) as Doc);
+    },
+  };
 }
 
 /** `(alias.change_xid, alias.id) > cursor`: keyset on the feed index. */

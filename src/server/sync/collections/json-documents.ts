@@ -27,9 +27,9 @@ const columnsOf = (alias: string) => {
   };
 };
 
-export const messageJson = (m: string): RawBuilder<string> => {
+const messageColumns = (m: string): Record<string, RawBuilder<unknown>> => {
   const { c, id, iso, ms, deleted } = columnsOf(m);
-  return jsonOf({
+  return {
     id: id('id'),
     ack: c('ack'),
     customer_id: id('customer_id'),
@@ -61,8 +61,13 @@ export const messageJson = (m: string): RawBuilder<string> => {
     failure_reason: c('failure_reason'),
     updatedAt: ms('updated_at'),
     _deleted: deleted,
-  });
+  };
 };
+
+export const messageJson = (m: string): RawBuilder<string> => jsonOf(messageColumns(m));
+
+/** The keys of messageJson's documents, in the order the database writes them. */
+export const MESSAGE_JSON_FIELDS: readonly string[] = Object.keys(messageColumns('m'));
 
 export const ticketJson = (t: string, previousUserName: RawBuilder<unknown>): RawBuilder<string> => {
   const { c, id, iso, ms, deleted } = columnsOf(t);
