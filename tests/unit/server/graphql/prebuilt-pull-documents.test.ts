@@ -61,7 +61,12 @@ function setup(docs: Doc[]) {
     });
     return { text: await response.text(), status: response.status };
   };
-  return { post, refuse: () => (refuse = true) };
+  /** As graphql-ws runs an operation: yoga's enveloped execute, the result serialized by the caller. */
+  const executeEnveloped = async (query: string) => {
+    const { schema, parse, execute, contextFactory } = yoga.getEnveloped({ request: new Request('http://test/graphql'), params: { query } });
+    return JSON.parse(JSON.stringify(await execute({ schema, document: parse(query), contextValue: await contextFactory() })));
+  };
+  return { post, executeEnveloped, refuse: () => (refuse = true) };
 }
 
 const DOCS: Doc[] = [
@@ -105,6 +110,13 @@ describe('pulled documents answered from their prebuilt JSON', () => {
     }
     const other = await post('query { pullOthers { documents { id n note } } }');
     expect(other.text).not.toContain('"from"');
+  });
+
+  it('keeps the documents themselves in the result for a caller that serializes it on its own (graphql-ws)', async () => {
+    const { executeEnveloped } = setup(DOCS);
+    expect(await executeEnveloped('query { pullThings(limit: 2) { documents { id n note } checkpoint { id } } }')).toEqual({
+      data: { pullThings: { documents: DOCS, checkpoint: { id: '2' } } },
+    });
   });
 
   it('serves each pull of one operation under its own response key', async () => {
