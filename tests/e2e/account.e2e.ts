@@ -130,6 +130,8 @@ describe('Minha conta (user-settings)', () => {
     await submitLogin(page, 'bruno@demo.local', DEMO_PASSWORD);
     const loginCode = page.getByRole('textbox', { name: 'Código de verificação' });
     await loginCode.waitFor();
+    // The activation's notice of a wrong code may still be up: only the sign-in's may answer below.
+    await dismissNotices(page);
     await loginCode.fill(wrongCode(secret));
     await page.getByRole('button', { name: 'Entrar' }).click();
     await notice(page, 'Código de verificação inválido.').waitFor();
