@@ -42,9 +42,10 @@ export function ChooseInstancePage() {
 
   const listing = useRemote<Listing>(`${tenant}|${userId}`, async (signal) => {
     try {
+      const readAt = performance.now();
       const instances = await fetchInstances(tenant, { signal, notify: false });
       writeCachedInstances(tenant, userId, instances);
-      rememberInstances(instances);
+      rememberInstances(instances, readAt);
       observeInstances(instances);
       return { instances, cached: false };
     } catch (error) {

@@ -4,7 +4,7 @@ import { DropTracker } from '../model/drop-tracker';
 import { INSTANCE_FIELDS } from '../model/instance';
 import type { InstanceView } from '../model/instance';
 import { storeConnectionReferences } from '../state/connection-references';
-import { forgetAllInstances, rememberInstance } from '../state/live-instances';
+import { forgetAllInstances, rememberInstance, rememberInstances } from '../state/live-instances';
 import { startDropWatch } from './drop-watch';
 import type { InstanceStream } from './drop-watch';
 import { showConnectionDropped } from './show-connection-dropped';
@@ -49,8 +49,9 @@ export function startConnectionDropWatch(tenant: string): void {
     stream: instanceStream,
     onDrop: showConnectionDropped,
     tracker,
-    onChange: (instance) => {
-      rememberInstance(instance);
+    onChange: (instance, readAt) => {
+      if (readAt === undefined) rememberInstance(instance);
+      else rememberInstances([instance], readAt);
       storeConnectionReferences();
     },
   });

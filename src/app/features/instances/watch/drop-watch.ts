@@ -19,8 +19,11 @@ export interface DropWatchOptions<T extends InstanceSummary> {
   list: () => Promise<T[]>;
   stream: InstanceStream<T> | null;
   onDrop: (instance: T) => void;
-  /** Every connection change seen (stream or poll), for screens that show the state live. */
-  onChange?: (instance: T) => void;
+  /**
+   * Every connection change seen (stream or poll), for screens that show the state live. `readAt`
+   * (performance.now()) is when the list read that brought it began; absent for the stream's.
+   */
+  onChange?: (instance: T, readAt?: number) => void;
   isOnline?: () => boolean;
   pollIntervalMs?: number;
   /** What the user has already seen up, from any screen's read; a watch of its own when omitted. */
@@ -49,9 +52,10 @@ export function startDropWatch<T extends InstanceSummary>(options: DropWatchOpti
     if (reading || stopped || !isOnline()) return;
     reading = true;
     try {
+      const readAt = performance.now();
       const instances = await options.list();
       if (stopped) return;
-      for (const instance of instances) options.onChange?.(instance);
+      for (const instance of instances) options.onChange?.(instance, readAt);
       // A connection first seen here is never a drop (DropTracker), so the first read only learns.
       for (const instance of tracker.observeAll(instances)) options.onDrop(instance);
     } catch {
