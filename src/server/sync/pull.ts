@@ -82,27 +82,24 @@ export async function pullFeed<Doc extends SyncDocument>(
   return database.withTenant(scope.tenantId, async (tx) => {
     const entries: Entry<Doc>[] = [];
     let cursor = from;
-    let lastSkipped: FeedRow<Doc> | null = null;
+    let lastSkipped: Doc | null = null;
     for (let batch = 0; batch < MAX_BATCHES && entries.length < size; batch++) {
       const rows = await feed.read(tx, scope, cursor, size);
       for (const row of rows) {
         cursor = row.cursor;
         // A visible row goes out as it is, so its document need not be parsed here.
-        if (canSeeAudience(row.audience, viewer)) entries.push({ row });
-        else {
-          const tombstone = transformRow(feed, row, viewer, from);
-          if (!tombstone) {
-            lastSkipped = row;
-            continue;
-          }
-          entries.push({ doc: tombstone });
+        const doc = canSeeAudience(row.audience, viewer) ? row : transformRow(feed, row, viewer, from);
+        if (doc) {
+          entries.push(doc === row ? { row } : { doc: doc as Doc });
+          lastSkipped = null;
+          if (entries.length === size) break;
+        } else {
+          lastSkipped = feed.neutral(PAGE_MARKER_ID, row.doc.updatedAt);
         }
-        lastSkipped = null;
-        if (entries.length === size) break;
       }
       if (rows.length < size) break;
     }
-    if (lastSkipped) entries.push({ doc: feed.neutral(PAGE_MARKER_ID, lastSkipped.doc.updatedAt) });
+    if (lastSkipped) entries.push({ doc: lastSkipped });
     return pulledBulk(feed, entries, cursor === from ? fromCheckpoint : checkpointFromCursor(cursor));
   });
 }
