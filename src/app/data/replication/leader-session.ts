@@ -103,6 +103,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
       timing: options.socketTiming,
     });
   const replications = new Map<ReplicatedName, CollectionReplication>();
+  const ticketsReadFirst = new Set<string>();
   for (const name of options.names) {
     replications.set(
       name,
@@ -117,6 +118,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         onRejected: (id, error) => markRejected(db, id, error.message),
         retryTime: options.retryTime,
         tombstonesThroughPull: name === 'chattickets',
+        firstPullReads: name === 'chattickets' ? ticketsReadFirst : undefined,
         beforeFirstPull:
           name === 'customerchats'
             ? async () => {
@@ -158,6 +160,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         tickets,
         messages,
         identifier: identifierFor(scope, 'chattickets', generation),
+        ticketsReadFirst,
         delayMs: options.visibleTicketDelayMs ?? 1_500,
         seesEveryTicket: async () => scopeSeesEveryTicket((await readSyncScope(db))?.scope),
         onError: unlessStopped,

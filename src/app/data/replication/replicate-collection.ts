@@ -73,6 +73,12 @@ export interface CollectionReplicationOptions {
    * like every other tombstone: the tickets' listeners drop the messages with the ticket.
    */
   tombstonesThroughPull?: boolean;
+  /**
+   * Filled with the ids of the documents of every page read before the first pull's last answer
+   * (pages side-loaded while it waited for its gate included): what the server held before
+   * anything that waits for `firstPullFetched` read it.
+   */
+  firstPullReads?: Set<string>;
 }
 
 /** What the session and tests use of a replication, whichever way it pulls (RxDB's own interface). */
@@ -200,7 +206,17 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   /** Wakes a first pull waiting for its gate: documents were side-loaded meanwhile. */
   let nudge = () => {};
   let fetchedAll!: () => void;
-  const firstPullFetched = new Promise<void>((resolve) => (fetchedAll = resolve));
+  let fetched = false;
+  const firstPullFetched = new Promise<void>((resolve) => {
+    fetchedAll = () => {
+      fetched = true;
+      resolve();
+    };
+  });
+  const noted = (page: FeedPage): FeedPage => {
+    if (!fetched && options.firstPullReads) for (const doc of page.documents) options.firstPullReads.add(doc.id);
+    return page;
+  };
   /** One page of the feed after `from`, with the side-loaded documents riding on it. */
   const pullPage = async (from: Checkpoint | null, limit: number, upstreamSettled: () => Promise<unknown>): Promise<FeedPage> => {
     firstPullAllowed ??= (options.beforeFirstPull?.() ?? Promise.resolve()).then(() => {
@@ -211,7 +227,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     // messages are what the first screen shows. They go in as a page of their own at the same checkpoint.
     while (!gateOpen) {
       const sideloaded = await options.takeSideloaded(upstreamSettled);
-      if (sideloaded.length > 0) return { documents: sideloaded, checkpoint: from, more: true, beforeFirstPull: true };
+      if (sideloaded.length > 0) return noted({ documents: sideloaded, checkpoint: from, more: true, beforeFirstPull: true });
       await Promise.race([firstPullAllowed, new Promise<void>((resolve) => (nudge = resolve))]);
     }
     pullAsked = true;
@@ -232,7 +248,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     // ticket back in view) where the answer may still carry that row's tombstone.
     const newest = new Map(pulled.map((doc) => [doc.id, doc.updatedAt ?? 0]));
     const fresher = sideloaded.filter((doc) => (newest.get(doc.id) ?? -1) <= (doc.updatedAt ?? 0));
-    return { documents: [...pulled, ...fresher], checkpoint: answered, more: pulled.length >= limit };
+    return noted({ documents: [...pulled, ...fresher], checkpoint: answered, more: pulled.length >= limit });
   };
 
   const push = spec.pushable

@@ -24,9 +24,11 @@ import type { SyncTransport } from './transport';
  * any message that way, so the move loads nothing for them.
  *
  * On an empty database the messages' first pull waits for the tickets' first pull (see
- * `messagesMayPull`): a ticket that became visible before the tickets were pulled then has its
- * messages in the messages' pull, and one that became visible later arrives afterwards and is
- * loaded, so no visibility change can fall between the two.
+ * `messagesMayPull`): a ticket read in a page of that pull (`ticketsReadFirst`) was visible
+ * before the messages were read, so it has its messages in the messages' pull. Any other new
+ * ticket is loaded, even one arriving while the tickets' replication still works through what
+ * came after its first pull: a pull retried or asked for again meanwhile may have read it after
+ * the messages' pull went past its messages. So no visibility change can fall between the two.
  */
 export interface TicketArrivalsOptions {
   db: PedbotDatabase;
@@ -36,6 +38,8 @@ export interface TicketArrivalsOptions {
   messages: CollectionReplication;
   /** The tickets replication's identifier: keys the local documents of this scope. */
   identifier: string;
+  /** Ids of the tickets read before the tickets' first pull got its last answer (`firstPullReads`). */
+  ticketsReadFirst: Set<string>;
   delayMs: number;
   /**
    * Whether the scope the local data was pulled under sees every ticket. A change of scope
@@ -181,7 +185,7 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     later(() => load(ticketId), options.delayMs);
   };
 
-  const arrived = async (ticket: RxDocumentData<ChatTicketDoc>, isNew: boolean, duringFirstPull: boolean) => {
+  const arrived = async (ticket: RxDocumentData<ChatTicketDoc>, isNew: boolean, readFirst: boolean) => {
     const { synced } = await state;
     if (ticket._deleted) {
       // Recorded first: a restart before the late messages were dropped sweeps them (below).
@@ -193,18 +197,18 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
       return;
     }
     if (!isNew) return;
-    // The first pull on an empty database is followed by the messages' own first pull.
-    if (!synced && duringFirstPull) return;
+    // Read by the first pull on an empty database, which the messages' own first pull follows.
+    if (!synced && readFirst) return;
     await reload(ticket.id);
   };
 
-  let firstPullDone = false;
   subs.add(
     tickets.state.received$.subscribe((raw) => {
       const ticket = raw as unknown as RxDocumentData<ChatTicketDoc>;
-      const duringFirstPull = !firstPullDone;
+      // Once per read: the same ticket back in view later is a new arrival.
+      const readFirst = options.ticketsReadFirst.delete(ticket.id);
       const isNew = inserted.delete(ticket.id);
-      enqueue(() => arrived(ticket, isNew, duringFirstPull));
+      enqueue(() => arrived(ticket, isNew, readFirst));
     }),
   );
   // Replications run per collection, so a message may land after its ticket's tombstone was
@@ -230,7 +234,8 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     // Not RxDB's first sync, which a page of the initial window's tickets already ends.
     await tickets.firstPullFetched();
     await tickets.pullSettled();
-    firstPullDone = true;
+    // Every page of the first pull is applied by now; what was left unreceived must not pass for read first later.
+    options.ticketsReadFirst.clear();
     await messages.state.awaitInitialReplication();
     if (stopped || current.synced) return;
     current.synced = true;
