@@ -160,6 +160,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         tickets,
         messages,
         identifier: identifierFor(scope, 'chattickets', generation),
+        messagesIdentifier: identifierFor(scope, 'customerchats', generation),
         ticketsReadFirst,
         delayMs: options.visibleTicketDelayMs ?? 1_500,
         seesEveryTicket: async () => scopeSeesEveryTicket((await readSyncScope(db))?.scope),

@@ -3,7 +3,7 @@ import { Subscription, bufferTime, filter } from 'rxjs';
 import { fetchLatestMessages } from '../history/fetch-history';
 import { temporaryMessagesQuery } from '../queries/temporary-messages';
 import type { ChatTicketDoc, CustomerChatDoc, PedbotDatabase } from '../schema';
-import type { CollectionReplication } from './replicate-collection';
+import { feedCheckpointKey, type CollectionReplication } from './replicate-collection';
 import { awaitStored, type SideloadQueue } from './side-load';
 import type { SyncTransport } from './transport';
 
@@ -29,6 +29,8 @@ import type { SyncTransport } from './transport';
  * ticket is loaded, even one arriving while the tickets' replication still works through what
  * came after its first pull: a pull retried or asked for again meanwhile may have read it after
  * the messages' pull went past its messages. So no visibility change can fall between the two.
+ * A first sync cut short once the messages' feed had stored a position resumes from there, past
+ * the messages of any ticket that came into view meanwhile: it then loads every new ticket.
  */
 export interface TicketArrivalsOptions {
   db: PedbotDatabase;
@@ -38,6 +40,8 @@ export interface TicketArrivalsOptions {
   messages: CollectionReplication;
   /** The tickets replication's identifier: keys the local documents of this scope. */
   identifier: string;
+  /** The messages replication's identifier: its feed's stored position tells a resumed first sync. */
+  messagesIdentifier: string;
   /** Ids of the tickets read before the tickets' first pull got its last answer (`firstPullReads`). */
   ticketsReadFirst: Set<string>;
   delayMs: number;
@@ -110,11 +114,15 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     }),
   );
 
+  // Read before the messages' feed can store a position in this session: it pulls only after the
+  // tickets' first pull got its last answer.
   const state = (async () => {
-    const synced = !!(await db.getLocal(syncedKey));
+    const marked = !!(await db.getLocal(syncedKey));
+    const feed = await db.getLocal<{ checkpoint: unknown }>(feedCheckpointKey(options.messagesIdentifier));
+    const synced = marked || feed?.toJSON().data.checkpoint != null;
     const pending = new Set((await db.getLocal<PendingDoc>(pendingKey))?.toJSON().data.ids ?? []);
     const dropped = new Set((await db.getLocal<PendingDoc>(droppedKey))?.toJSON().data.ids ?? []);
-    return { synced, pending, dropped };
+    return { marked, synced, pending, dropped };
   })();
 
   const savePending = async (pending: Set<string>) => {
@@ -237,7 +245,7 @@ export function followTicketArrivals(options: TicketArrivalsOptions): () => void
     // Every page of the first pull is applied by now; what was left unreceived must not pass for read first later.
     options.ticketsReadFirst.clear();
     await messages.state.awaitInitialReplication();
-    if (stopped || current.synced) return;
+    if (stopped || current.marked) return;
     current.synced = true;
     await db.upsertLocal(syncedKey, { at: Date.now() });
   })().catch(options.onError);
