@@ -31,6 +31,11 @@ export interface SyncTransport {
 
 
 const FINAL_CODES = new Set(['VALIDATION', 'VALIDATION_ERROR', 'BAD_USER_INPUT', 'ATTACK', 'FORBIDDEN', 'NOT_FOUND']);
+/**
+ * Refusals without a GraphQL answer that say "not now" (a proxy's timeout or rate limit): a send
+ * marked failed for good on one of them would wait for the attendant's retry instead of going out.
+ */
+const RETRY_LATER = new Set([408, 425, 429]);
 
 interface ErrorEntry {
   message?: string;
@@ -44,7 +49,7 @@ function classify(status: number, errors: ErrorEntry[] | undefined): SyncRequest
   if (code === 'TOKEN_EXPIRED' || /token has expired/i.test(message)) return new SyncRequestError('expired', message, code);
   if (status === 401 || code === 'UNAUTHORIZED') return new SyncRequestError('unauthorized', message, code);
   if (errors?.length) return new SyncRequestError(code && FINAL_CODES.has(code) ? 'final' : 'transient', message, code);
-  if (status >= 400) return new SyncRequestError(status >= 500 ? 'transient' : 'final', message, code);
+  if (status >= 400) return new SyncRequestError(status >= 500 || RETRY_LATER.has(status) ? 'transient' : 'final', message, code);
   return null;
 }
 

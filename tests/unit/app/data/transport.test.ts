@@ -50,6 +50,11 @@ describe('the replication transport', () => {
     expect(await kindOf(async () => json(401, { errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } }] }))).toBe(
       'unauthorized',
     );
+    // A proxy in front of the server answers in its own words: too much now is retried, a refused request is not.
+    expect(await kindOf(async () => new Response('<html>Too Many Requests</html>', { status: 429 }))).toBe('transient');
+    expect(await kindOf(async () => new Response('<html>Request Timeout</html>', { status: 408 }))).toBe('transient');
+    expect(await kindOf(async () => new Response('<html>Bad Gateway</html>', { status: 502 }))).toBe('transient');
+    expect(await kindOf(async () => new Response('<html>Payload Too Large</html>', { status: 413 }))).toBe('final');
   });
 
   it('marks send pushes for the service worker outbox, and nothing else', async () => {
