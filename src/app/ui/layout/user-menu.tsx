@@ -4,14 +4,8 @@ import { useSnapshot } from 'valtio';
 import { signOut } from '../../api/auth-operations';
 import { sessionState } from '../../state/session';
 import { Icon } from '../icons';
+import { initialsOf } from '../../../shared/domain/initials';
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 
 export function UserMenu({ tenant }: { tenant: string }) {
   const { current } = useSnapshot(sessionState);
@@ -27,7 +21,7 @@ export function UserMenu({ tenant }: { tenant: string }) {
       <Menu.Target>
         <UnstyledButton aria-label={`Menu do usuário: ${user.name}`}>
           <Avatar src={user.image} alt="" color="blue" radius="xl">
-            {initials(user.name)}
+            {initialsOf(user.name)}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, toTicketRow } from '../../../../src/app/features/attendance/list/ticket-row-model';
+import { toTicketRow } from '../../../../src/app/features/attendance/list/ticket-row-model';
+import { initialsOf } from '../../../../src/shared/domain/initials';
 
 const NOW = '2025-03-10T15:00:00.000Z';
 
@@ -55,5 +56,8 @@ describe('initialsOf', () => {
     expect(initialsOf('ana maria de souza')).toBe('AS');
     expect(initialsOf('Zé')).toBe('Z');
     expect(initialsOf('  ')).toBe('?');
+    // A trailing number is no surname: the list and the conversation's header show the same letters.
+    expect(initialsOf('Cliente Novo 23')).toBe('CN');
+    expect(initialsOf('5511 99999')).toBe('5');
   });
 });

@@ -2,14 +2,8 @@ import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHi
 import type { ReactNode } from 'react';
 import type { AccountInfo } from '../api/account-operations';
 import { t } from '../texts';
+import { initialsOf } from '../../../../shared/domain/initials';
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,7 +40,7 @@ export function ProfileSummary({ account }: { account: AccountInfo }) {
         <Group justify="space-between" align="flex-start" gap="md">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
             <Avatar src={account.image} alt="" color="blue" radius="xl" size="lg">
-              {initials(account.name)}
+              {initialsOf(account.name)}
             </Avatar>
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Title order={2} fz="h4" id="account-profile-title">

@@ -4,6 +4,7 @@ import { Icon } from '../ui/icons';
 import { t } from '../texts';
 import type { TicketAbilities, TicketState } from '../model/ticket-state';
 import { formatRemaining } from '../model/service-window';
+import { initialsOf } from '../../../../shared/domain/initials';
 
 export interface ConversationHeaderProps {
   name: string;
@@ -45,7 +46,9 @@ export function ConversationHeader(p: ConversationHeaderProps) {
         <Icon name="back" />
       </ActionIcon>
       <button type="button" onClick={p.onCustomer} aria-label={`${t.customerDetails}: ${p.name}`} style={{ all: 'unset', cursor: 'pointer' }}>
-        <Avatar src={p.image} name={p.name} color="initials" radius="xl" size={40} alt="" />
+        <Avatar src={p.image} name={p.name} color="initials" radius="xl" size={40} alt="">
+          {initialsOf(p.name)}
+        </Avatar>
       </button>
       <div style={{ minWidth: 0, flex: 1 }}>
         <Group gap={6} wrap="nowrap">

@@ -5,6 +5,7 @@ import { attendanceTexts, errors } from '../../../../shared/i18n/pt-BR';
 import { t } from '../texts';
 import type { CustomerView, RecordId } from '../model/types';
 import { customerDisplayName } from '../list/ticket-row-model';
+import { initialsOf } from '../../../../shared/domain/initials';
 
 export interface CustomerPatch {
   name: string;
@@ -99,7 +100,9 @@ export function CustomerForm({
     >
       <Stack gap="sm">
         <Group wrap="nowrap">
-          <Avatar src={customer.image} name={name} color="initials" size={64} radius="xl" alt="" />
+          <Avatar src={customer.image} name={name} color="initials" size={64} radius="xl" alt="">
+            {initialsOf(name)}
+          </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text fw={700} truncate="end">
               {name}

@@ -3,6 +3,7 @@ import { Avatar, Badge, Button, Group, Modal, Select, SegmentedControl, Stack, T
 import { t } from '../texts';
 import type { DepartmentView, OnlineUser, RecordId } from '../model/types';
 import { transferCandidates } from '../model/transfer-targets';
+import { initialsOf } from '../../../../shared/domain/initials';
 
 export type TransferTarget = { kind: 'user'; userId: string; name: string } | { kind: 'department'; departmentId: string | null; name: string };
 
@@ -93,7 +94,9 @@ export function TransferModal({
                     style={{ borderRadius: 8, background: String(u.id) === userId ? 'var(--mantine-primary-color-light)' : undefined }}
                   >
                     <Group gap={8} wrap="nowrap">
-                      <Avatar src={u.image} name={u.name} color="initials" size={32} radius="xl" alt="" />
+                      <Avatar src={u.image} name={u.name} color="initials" size={32} radius="xl" alt="">
+                        {initialsOf(u.name)}
+                      </Avatar>
                       <Text size="sm" style={{ flex: 1 }} truncate="end">
                         {u.name}
                       </Text>

@@ -3,6 +3,7 @@ import { stripMarkup } from '../../../../shared/domain/markup';
 import { relativeTime } from '../../../../shared/domain/relative-time';
 import { formatTimestamp, type Instant } from '../../../../shared/domain/datetime';
 import type { CustomerView, RecordId, TicketView } from '../model/types';
+import { initialsOf } from '../../../../shared/domain/initials';
 
 /** Everything one ticket row shows, already formatted: the row component only lays it out. */
 export interface TicketRowData {
@@ -22,16 +23,6 @@ export interface TicketRowData {
   protocol: string | null;
   /** Why this inbox ticket cannot be picked now; null when it can (or it is not in the inbox). */
   pickBlockReason: string | null;
-}
-
-export function initialsOf(name: string): string {
-  const words = name
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase() || '?';
 }
 
 /** Display name: the customer's name, or the formatted phone when the name is unknown. */

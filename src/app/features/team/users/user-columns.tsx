@@ -3,16 +3,10 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { relativeTime } from '../../../../shared/domain/relative-time';
 import type { TeamUser } from '../api/team-operations';
 import { t } from '../texts';
+import { initialsOf } from '../../../../shared/domain/initials';
 
 const STATE_COLORS: Record<string, string> = { online: 'teal', offline: 'gray', blocked: 'red' };
 
-const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 
 export function StateBadge({ state }: { state: string | null | undefined }) {
   const key = state ?? 'offline';
@@ -32,7 +26,7 @@ export function userColumns(now: number): Array<DataTableColumn<TeamUser>> {
       render: (user) => (
         <Group gap="sm" wrap="nowrap">
           <Avatar src={user.photo ?? null} alt="" radius="xl" size={36} color="blue">
-            {initials(user.name)}
+            {initialsOf(user.name)}
           </Avatar>
           <Stack gap={0}>
             <Text size="sm" fw={500}>
