@@ -1,11 +1,10 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { signOut } from '../../api/auth-operations';
 import { sessionState } from '../../state/session';
 import { Icon } from '../icons';
-import { initialsOf } from '../../../shared/domain/initials';
-
+import { NameAvatar } from '../name-avatar';
 
 export function UserMenu({ tenant }: { tenant: string }) {
   const { current } = useSnapshot(sessionState);
@@ -20,9 +19,7 @@ export function UserMenu({ tenant }: { tenant: string }) {
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label={`Menu do usuário: ${user.name}`}>
-          <Avatar src={user.image} alt="" color="blue" radius="xl">
-            {initialsOf(user.name)}
-          </Avatar>
+          <NameAvatar src={user.image} name={user.name} color="blue" />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,9 +1,8 @@
-import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AccountInfo } from '../api/account-operations';
 import { t } from '../texts';
-import { initialsOf } from '../../../../shared/domain/initials';
-
+import { NameAvatar } from '../../../ui/name-avatar';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,9 +38,7 @@ export function ProfileSummary({ account }: { account: AccountInfo }) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="md">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar src={account.image} alt="" color="blue" radius="xl" size="lg">
-              {initialsOf(account.name)}
-            </Avatar>
+            <NameAvatar src={account.image} name={account.name} color="blue" size="lg" />
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Title order={2} fz="h4" id="account-profile-title">
                 {t.profile.title}

@@ -1,10 +1,10 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { formatDate, formatTime } from '../../../../shared/domain/datetime';
 import { Icon } from '../ui/icons';
 import { t } from '../texts';
 import type { TicketAbilities, TicketState } from '../model/ticket-state';
 import { formatRemaining } from '../model/service-window';
-import { initialsOf } from '../../../../shared/domain/initials';
+import { NameAvatar } from '../../../ui/name-avatar';
 
 export interface ConversationHeaderProps {
   name: string;
@@ -46,9 +46,7 @@ export function ConversationHeader(p: ConversationHeaderProps) {
         <Icon name="back" />
       </ActionIcon>
       <button type="button" onClick={p.onCustomer} aria-label={`${t.customerDetails}: ${p.name}`} style={{ all: 'unset', cursor: 'pointer' }}>
-        <Avatar src={p.image} name={p.name} color="initials" radius="xl" size={40} alt="">
-          {initialsOf(p.name)}
-        </Avatar>
+        <NameAvatar src={p.image} name={p.name} size={40} />
       </button>
       <div style={{ minWidth: 0, flex: 1 }}>
         <Group gap={6} wrap="nowrap">

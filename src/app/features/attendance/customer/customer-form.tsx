@@ -1,11 +1,11 @@
-import { Alert, Avatar, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { hasForbiddenCharacters } from '../../../../shared/domain/forbidden-characters';
 import { formatPhone } from '../../../../shared/domain/phone';
 import { attendanceTexts, errors } from '../../../../shared/i18n/pt-BR';
 import { t } from '../texts';
 import type { CustomerView, RecordId } from '../model/types';
 import { customerDisplayName } from '../list/ticket-row-model';
-import { initialsOf } from '../../../../shared/domain/initials';
+import { NameAvatar } from '../../../ui/name-avatar';
 
 export interface CustomerPatch {
   name: string;
@@ -100,9 +100,7 @@ export function CustomerForm({
     >
       <Stack gap="sm">
         <Group wrap="nowrap">
-          <Avatar src={customer.image} name={name} color="initials" size={64} radius="xl" alt="">
-            {initialsOf(name)}
-          </Avatar>
+          <NameAvatar src={customer.image} name={name} size={64} />
           <div style={{ minWidth: 0 }}>
             <Text fw={700} truncate="end">
               {name}

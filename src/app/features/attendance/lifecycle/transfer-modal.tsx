@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Modal, Select, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { t } from '../texts';
 import type { DepartmentView, OnlineUser, RecordId } from '../model/types';
 import { transferCandidates } from '../model/transfer-targets';
-import { initialsOf } from '../../../../shared/domain/initials';
+import { NameAvatar } from '../../../ui/name-avatar';
 
 export type TransferTarget = { kind: 'user'; userId: string; name: string } | { kind: 'department'; departmentId: string | null; name: string };
 
@@ -94,9 +94,7 @@ export function TransferModal({
                     style={{ borderRadius: 8, background: String(u.id) === userId ? 'var(--mantine-primary-color-light)' : undefined }}
                   >
                     <Group gap={8} wrap="nowrap">
-                      <Avatar src={u.image} name={u.name} color="initials" size={32} radius="xl" alt="">
-                        {initialsOf(u.name)}
-                      </Avatar>
+                      <NameAvatar src={u.image} name={u.name} size={32} />
                       <Text size="sm" style={{ flex: 1 }} truncate="end">
                         {u.name}
                       </Text>

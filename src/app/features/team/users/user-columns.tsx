@@ -1,12 +1,11 @@
-import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { relativeTime } from '../../../../shared/domain/relative-time';
 import type { TeamUser } from '../api/team-operations';
 import { t } from '../texts';
-import { initialsOf } from '../../../../shared/domain/initials';
+import { NameAvatar } from '../../../ui/name-avatar';
 
 const STATE_COLORS: Record<string, string> = { online: 'teal', offline: 'gray', blocked: 'red' };
-
 
 export function StateBadge({ state }: { state: string | null | undefined }) {
   const key = state ?? 'offline';
@@ -25,9 +24,7 @@ export function userColumns(now: number): Array<DataTableColumn<TeamUser>> {
       title: t.users.columns.name,
       render: (user) => (
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={user.photo ?? null} alt="" radius="xl" size={36} color="blue">
-            {initialsOf(user.name)}
-          </Avatar>
+          <NameAvatar src={user.photo ?? null} name={user.name} size={36} color="blue" />
           <Stack gap={0}>
             <Text size="sm" fw={500}>
               {user.name}
