@@ -125,13 +125,18 @@ import { conversationQuery } from '${dataModule}queries/message-queries';
 
 // Every storage write timed per collection (replication checkpoints land in rx-replication-meta).
 const writes = {};
-// IndexedDB requests by kind (a put writes the record and one entry per index): the work the sync
+// IndexedDB requests by kind and store (a put writes the record and one entry per index): the work the sync
 // asks of the storage, independent of how busy the machine is. Counted per request at the bottom
 // of Dexie's stack, where each one goes to IndexedDB; wrapping IndexedDB's own methods instead made
 // the page about 8% slower than the app.
 const requests = {};
 const count = (kind, n) => {
   if (n > 0) requests[kind] = (requests[kind] ?? 0) + n;
+};
+// Each collection is a Dexie database of its own ('rxdb-dexie-<db>--<version>--<collection>').
+const storeOf = (db) => {
+  const name = db.name.split('--').pop();
+  return name.startsWith('rx-replication-meta') ? 'replication meta' : name.replace(/-$/, '');
 };
 const countRequests = (db) =>
   db.use({
@@ -145,15 +150,15 @@ const countRequests = (db) =>
         return {
           ...table,
           mutate: (req) => {
-            count(req.type, req.values?.length ?? req.keys?.length ?? 1);
+            count(req.type + ' ' + storeOf(db), req.values?.length ?? req.keys?.length ?? 1);
             return table.mutate(req);
           },
           get: (req) => {
-            count('get', 1);
+            count('get ' + storeOf(db), 1);
             return table.get(req);
           },
           getMany: (req) => {
-            count('get', req.keys.length);
+            count('get ' + storeOf(db), req.keys.length);
             return table.getMany(req);
           },
           query: (req) => {

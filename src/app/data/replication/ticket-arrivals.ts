@@ -2,6 +2,7 @@ import type { RxDocumentData } from 'rxdb';
 import { Subscription, bufferTime, filter } from 'rxjs';
 import { fetchLatestMessages } from '../history/fetch-history';
 import { temporaryMessagesQuery } from '../queries/temporary-messages';
+import { ticketTombstones } from '../queries/ticket-tombstones';
 import type { ChatTicketDoc, CustomerChatDoc, PedbotDatabase } from '../schema';
 import { feedCheckpointKey, type CollectionReplication } from './replicate-collection';
 import { awaitStored, type SideloadQueue } from './side-load';
@@ -266,8 +267,7 @@ function visibilityMoved(before: RxDocumentData<ChatTicketDoc> | undefined, afte
 async function dropLateMessages(db: PedbotDatabase, arrived: readonly CustomerChatDoc[]): Promise<void> {
   const kept = arrived.filter((m) => !m.is_temp && m.ticket_key);
   if (kept.length === 0) return;
-  const tickets = await db.chattickets.storageInstance.findDocumentsById([...new Set(kept.map((m) => m.ticket_key))], true);
-  const gone = new Set(tickets.filter((t) => t._deleted).map((t) => t.id));
+  const gone = new Set((await ticketTombstones(db, [...new Set(kept.map((m) => m.ticket_key))])).map((t) => t.id));
   const doomed = kept.filter((m) => gone.has(m.ticket_key)).map((m) => m.id);
   if (doomed.length) await db.customerchats.bulkRemove(doomed);
 }
