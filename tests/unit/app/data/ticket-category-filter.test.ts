@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pedbotDexieStorage } from '../../../../src/app/data/database/dexie-storage';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
 import { ticketList$, type TicketListFilter } from '../../../../src/app/data/queries/ticket-queries';
-import { fromServer, type ServerDoc } from '../../../../src/app/data/replication/documents';
+import type { ServerDoc } from '../../../../src/app/data/replication/documents';
+import { localDoc, serverTicket } from './server-docs';
 import type { PedbotDatabase } from '../../../../src/app/data/schema';
 import { chatTicketMigrations, chatTicketSchema } from '../../../../src/app/data/schema/chat-ticket';
 
@@ -16,26 +17,16 @@ afterEach(async () => {
   db = undefined;
 });
 
-const local = (raw: ServerDoc) => {
-  const { _deleted: _, ...doc } = fromServer('chattickets', raw);
-  return doc as never;
-};
+const local = (raw: ServerDoc) => localDoc('chattickets', raw);
 
 /** A ticket as the feed sends it; ids ascend with the last message, so the list shows them newest (highest) first. */
-const ticket = (id: number, categoryIds: string[], over: Record<string, unknown> = {}): ServerDoc => ({
-  id: String(id),
-  instance_id: '1',
-  customer_id: `c${id}`,
-  is_campaign: false,
-  finished_ticket: false,
-  inbox: true,
-  unseenMsg: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  last_msg: `2025-01-01T10:${String(Math.floor(id / 60)).padStart(2, '0')}:${String(id % 60).padStart(2, '0')}.000Z`,
-  category_ids: categoryIds,
-  updatedAt: id,
-  ...over,
-});
+const ticket = (id: number, categoryIds: string[], over: Record<string, unknown> = {}): ServerDoc =>
+  serverTicket(String(id), {
+    last_msg: `2025-01-01T10:${String(Math.floor(id / 60)).padStart(2, '0')}:${String(id % 60).padStart(2, '0')}.000Z`,
+    category_ids: categoryIds,
+    updatedAt: id,
+    ...over,
+  });
 
 const base: TicketListFilter = { instanceId: '1', tab: 'inbox', isCampaign: false, userId: '5' };
 const ids = (database: PedbotDatabase, f: Partial<TicketListFilter>) => firstValueFrom(ticketList$(database, { ...base, ...f })).then((list) => list.map((t) => t.id));

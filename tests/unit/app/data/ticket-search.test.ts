@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
 import { ticketList$ } from '../../../../src/app/data/queries/ticket-queries';
 import { fromServer, toServer, type ServerDoc } from '../../../../src/app/data/replication/documents';
+import { localDoc, serverTicket } from './server-docs';
 import type { ChatTicketDoc, CustomerDoc, PedbotDatabase } from '../../../../src/app/data/schema';
 import { chatTicketMigrations, chatTicketSchema } from '../../../../src/app/data/schema/chat-ticket';
 import { customerSchema } from '../../../../src/app/data/schema/customer';
@@ -19,24 +20,8 @@ afterEach(async () => {
   db = undefined;
 });
 
-const local = (name: 'chattickets' | 'customers', raw: ServerDoc) => {
-  const { _deleted: _, ...doc } = fromServer(name, raw);
-  return doc as never;
-};
-
-const ticket = (id: string, over: Record<string, unknown> = {}): ServerDoc => ({
-  id,
-  instance_id: '1',
-  customer_id: `c${id}`,
-  is_campaign: false,
-  finished_ticket: false,
-  inbox: true,
-  unseenMsg: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  last_msg: `2025-01-${String(10 + Number(id)).padStart(2, '0')}T10:00:00.000Z`,
-  updatedAt: 1,
-  ...over,
-});
+const ticket = (id: string, over: Record<string, unknown> = {}): ServerDoc =>
+  serverTicket(id, { last_msg: `2025-01-${String(10 + Number(id)).padStart(2, '0')}T10:00:00.000Z`, ...over });
 
 const customer = (id: string, name: string | undefined, phone: string): ServerDoc => ({
   id,
@@ -66,8 +51,8 @@ const CUSTOMERS = [
 
 async function seeded(): Promise<PedbotDatabase> {
   const opened = await openPedbotDatabase({ storage: getRxStorageMemory(), name: `search${Date.now()}${Math.random()}`.replace('.', ''), multiInstance: false });
-  await opened.chattickets.bulkInsert(TICKETS.map((t) => local('chattickets', t)));
-  await opened.customers.bulkInsert(CUSTOMERS.map((c) => local('customers', c)));
+  await opened.chattickets.bulkInsert(TICKETS.map((t) => localDoc('chattickets', t)));
+  await opened.customers.bulkInsert(CUSTOMERS.map((c) => localDoc('customers', c)));
   return opened;
 }
 
@@ -122,13 +107,13 @@ describe('the ticket list search', () => {
       answers.push(list.map((t) => t.id)),
     );
     await vi.waitFor(() => expect(answers).toEqual([[]]));
-    await db.customers.insert(local('customers', customer('c-missing', 'Beatriz Araújo', '5511955550005')));
+    await db.customers.insert(localDoc('customers', customer('c-missing', 'Beatriz Araújo', '5511955550005')));
     await vi.waitFor(() => expect(answers.at(-1)).toEqual(['5']));
-    await db.customers.upsert(local('customers', { ...customer('c1', 'Beatriz Souza', '5511911110001'), updatedAt: 2 }));
+    await db.customers.upsert(localDoc('customers', { ...customer('c1', 'Beatriz Souza', '5511911110001'), updatedAt: 2 }));
     await vi.waitFor(() => expect(answers.at(-1)).toEqual(['5', '1']));
-    await db.customers.upsert(local('customers', { ...customer('c-missing', 'Bia', '5511955550005'), updatedAt: 2 }));
+    await db.customers.upsert(localDoc('customers', { ...customer('c-missing', 'Bia', '5511955550005'), updatedAt: 2 }));
     await vi.waitFor(() => expect(answers.at(-1)).toEqual(['1']));
-    await db.chattickets.upsert(local('chattickets', { ...TICKETS[1]!, last_msg_preview: 'Beatriz indicou a loja', updatedAt: 2 }));
+    await db.chattickets.upsert(localDoc('chattickets', { ...TICKETS[1]!, last_msg_preview: 'Beatriz indicou a loja', updatedAt: 2 }));
     await vi.waitFor(() => expect(answers.at(-1)).toEqual(['2', '1']));
     sub.unsubscribe();
     expect(await search(db, 'jose antonio')).toEqual([]);
@@ -136,7 +121,7 @@ describe('the ticket list search', () => {
 
   it('searches documents written without their folded text by folding their fields', async () => {
     db = await seeded();
-    const { search_text: _, ...bare } = local('customers', customer('c-missing', 'Íris', '5511900000000')) as CustomerDoc;
+    const { search_text: _, ...bare } = localDoc('customers', customer('c-missing', 'Íris', '5511900000000')) as CustomerDoc;
     await db.customers.insert(bare);
     expect(await search(db, 'iris')).toEqual(['5']);
   });
@@ -161,8 +146,8 @@ describe('the ticket list search', () => {
       const { search_text: _s, ...rest } = doc;
       return rest;
     };
-    await collections.chattickets.bulkInsert(TICKETS.map((t) => strip(local('chattickets', t))));
-    await collections.customers.bulkInsert(CUSTOMERS.map((c) => strip(local('customers', c))));
+    await collections.chattickets.bulkInsert(TICKETS.map((t) => strip(localDoc('chattickets', t))));
+    await collections.customers.bulkInsert(CUSTOMERS.map((c) => strip(localDoc('customers', c))));
     await old.close();
 
     db = await openPedbotDatabase({ storage, name, multiInstance: false, collections: ['chattickets', 'customers'] });

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pedbotDexieStorage } from '../../../../src/app/data/database/dexie-storage';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
 import { ticketTombstones } from '../../../../src/app/data/queries/ticket-tombstones';
-import { fromServer } from '../../../../src/app/data/replication/documents';
 import type { PedbotDatabase } from '../../../../src/app/data/schema';
+import { localDoc, serverTicket } from './server-docs';
 
 /** Which of a page's tickets left this user's view: the same answer on both storages, without reading live tickets on Dexie. */
 let db: PedbotDatabase | undefined;
@@ -17,21 +17,7 @@ afterEach(async () => {
   db = undefined;
 });
 
-const ticket = (id: number) => {
-  const { _deleted: _, ...doc } = fromServer('chattickets', {
-    id: String(id),
-    instance_id: '1',
-    customer_id: `c${id}`,
-    is_campaign: false,
-    finished_ticket: false,
-    inbox: true,
-    unseenMsg: 0,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    last_msg: '2025-01-01T10:00:00.000Z',
-    updatedAt: id,
-  });
-  return doc as never;
-};
+const ticket = (id: number) => localDoc('chattickets', serverTicket(String(id), { updatedAt: id }));
 
 const storages = {
   dexie: () => pedbotDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
