@@ -1,4 +1,4 @@
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { pedbotDexieStorage } from '../../../src/app/data/database/dexie-storage';
 import { DATABASE_NAME, openPedbotDatabase } from '../../../src/app/data/database/open-database';
 import { conversationQuery } from '../../../src/app/data/queries/message-queries';
 import { tabSelector, ticketListQuery, type TicketListFilter } from '../../../src/app/data/queries/ticket-queries';
@@ -17,7 +17,7 @@ const FILTER: TicketListFilter = { instanceId: '1', tab: 'my_chats', isCampaign:
  */
 export async function measureQueries(variant: QueryVariant): Promise<{ list: number; conversation: number; open: number }> {
   const t0 = performance.now();
-  const db = await openPedbotDatabase({ storage: getRxStorageDexie(), name: DATABASE_NAME, multiInstance: true });
+  const db = await openPedbotDatabase({ storage: pedbotDexieStorage(), name: DATABASE_NAME, multiInstance: true });
   const t1 = performance.now();
   const list =
     variant === 'walk'

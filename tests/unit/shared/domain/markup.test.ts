@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MarkupNode } from '../../../../src/shared/domain/markup';
-import { markupToPlainText, parseMarkup, stripMarkup } from '../../../../src/shared/domain/markup';
+import { markupToPlainText, parseFormatted, parseMarkup, stripMarkup } from '../../../../src/shared/domain/markup';
 
 const text = (value: string): MarkupNode => ({ type: 'text', text: value });
 const bold = (...children: MarkupNode[]): MarkupNode => ({ type: 'bold', children });
@@ -136,6 +136,18 @@ describe('parseMarkup: safety and edge input', () => {
 
   it('keeps line breaks in text', () => {
     expect(parseMarkup('a\n*b*\nc')).toEqual([text('a\n'), bold(text('b')), text('\nc')]);
+  });
+
+  it('answers a text without markers or links as the full scan does', () => {
+    const pieces = ['Olá', ' ', 'pedido 123', '\n', 'ação', 'h', 'w', 'ww', 'http', 'https:', 'www', '.', '/', ':', '2x3', '@', 'é', '(', ')'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let n = 0; n < 2000; n++) {
+      const sample = Array.from({ length: 1 + (next() % 12) }, () => pieces[next() % pieces.length]).join('');
+      expect(parseMarkup(sample)).toEqual(parseFormatted(sample));
+    }
+    expect(parseMarkup('veja www.loja.com.br')).toEqual([text('veja '), link('www.loja.com.br', 'https://www.loja.com.br')]);
+    expect(parseMarkup('HTTPS://loja.com')).toEqual(parseFormatted('HTTPS://loja.com'));
   });
 
   it('handles long hostile input quickly', () => {
