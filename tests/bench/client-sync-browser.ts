@@ -138,7 +138,8 @@ const storeOf = (db) => {
   const name = db.name.split('--').pop();
   return name.startsWith('rx-replication-meta') ? 'replication meta' : name.replace(/-$/, '');
 };
-const countRequests = (db) =>
+const countRequests = (db) => {
+  const store = storeOf(db);
   db.use({
     stack: 'dbcore',
     name: 'BenchRequestCount',
@@ -150,15 +151,15 @@ const countRequests = (db) =>
         return {
           ...table,
           mutate: (req) => {
-            count(req.type + ' ' + storeOf(db), req.values?.length ?? req.keys?.length ?? 1);
+            count(req.type + ' ' + store, req.values?.length ?? req.keys?.length ?? 1);
             return table.mutate(req);
           },
           get: (req) => {
-            count('get ' + storeOf(db), 1);
+            count('get ' + store, 1);
             return table.get(req);
           },
           getMany: (req) => {
-            count('get ' + storeOf(db), req.keys.length);
+            count('get ' + store, req.keys.length);
             return table.getMany(req);
           },
           query: (req) => {
@@ -177,6 +178,7 @@ const countRequests = (db) =>
       },
     }),
   });
+};
 // The app's batched queries read indexes with IndexedDB itself (a few hundred requests a sync).
 for (const method of ['get', 'getAll', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor']) {
   const original = IDBIndex.prototype[method];

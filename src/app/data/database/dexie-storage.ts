@@ -21,16 +21,22 @@ const SPREAD = 2;
 /** DBCoreRangeType.Range (a const enum, which isolated modules cannot import). */
 const RANGE = 2 as DBCoreKeyRange['type'];
 
+/** The smallest and the largest of `keys` (not empty), in IndexedDB's order of strings. */
+export function stringKeyBounds(keys: readonly string[]): { lower: string; upper: string } {
+  let lower = keys[0]!;
+  let upper = lower;
+  for (const key of keys) {
+    if (key < lower) lower = key;
+    else if (key > upper) upper = key;
+  }
+  return { lower, upper };
+}
+
 function sparseGetMany(table: DBCoreTable): DBCoreTable['getMany'] {
   return (req: DBCoreGetManyRequest) => {
     const { keys } = req;
     if (keys.length < MIN_KEYS || !keys.every((key): key is string => typeof key === 'string')) return table.getMany(req);
-    let lower = keys[0] as string;
-    let upper = lower;
-    for (const key of keys as string[]) {
-      if (key < lower) lower = key;
-      else if (key > upper) upper = key;
-    }
+    const { lower, upper } = stringKeyBounds(keys as string[]);
     const limit = keys.length * SPREAD + 1;
     return table
       .query({ trans: req.trans, values: false, limit, query: { index: table.schema.primaryKey, range: { type: RANGE, lower, upper } } })

@@ -1,4 +1,5 @@
 import { normalizeMangoQuery, prepareQuery, type RxDocumentData } from 'rxdb';
+import { stringKeyBounds } from '../database/dexie-storage';
 import type { ChatTicketDoc, PedbotDatabase } from '../schema';
 
 /**
@@ -17,16 +18,11 @@ export async function ticketTombstones(db: PedbotDatabase, ids: readonly string[
 }
 
 async function anyTombstoneBetween(instance: PedbotDatabase['chattickets']['storageInstance'], ids: readonly string[]): Promise<boolean> {
-  let lowest = ids[0]!;
-  let highest = lowest;
-  for (const id of ids) {
-    if (id < lowest) lowest = id;
-    else if (id > highest) highest = id;
-  }
+  const { lower, upper } = stringKeyBounds(ids);
   const query = normalizeMangoQuery<ChatTicketDoc>(
     instance.schema,
     // `_deleted` is the storage's own field, which the collection's query type does not list.
-    { selector: { _deleted: { $eq: true }, id: { $gte: lowest, $lte: highest } } as never, index: ['_deleted', 'id'] },
+    { selector: { _deleted: { $eq: true }, id: { $gte: lower, $lte: upper } } as never, index: ['_deleted', 'id'] },
   );
   const { count } = await instance.count(prepareQuery(instance.schema, query));
   return count > 0;
