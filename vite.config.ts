@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { storedScreenScript } from './src/app/boot/stored-screen/build-plugin';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const postgresUrl = process.env.PEDBOT_TEST_DATABASE_URL;
@@ -60,6 +61,7 @@ export default defineConfig({
   plugins: [
     react(),
     webManifest(),
+    storedScreenScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: root('./sw'),

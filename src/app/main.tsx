@@ -12,6 +12,7 @@ import { setupDayjs } from './boot/dayjs';
 import { warmUpLocaleData } from './boot/warm-up';
 import { canOpenIndexedDb } from './boot/indexeddb-probe';
 import { hideSplash } from './boot/splash';
+import { dismissStoredScreenAwayFrom } from './boot/stored-screen/overlay';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import { createAppRouter } from './router';
 import { followOtherTabs } from './state/session';
@@ -37,6 +38,7 @@ const stopSplash = router.subscribe('onResolved', () => {
   hideSplash();
   stopSplash();
 });
+router.subscribe('onResolved', ({ toLocation }) => dismissStoredScreenAwayFrom(document, toLocation.pathname));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

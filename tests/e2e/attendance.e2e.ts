@@ -308,6 +308,45 @@ describe('attendance console', () => {
     expect((await customer.received()).map((m) => m.text)).toEqual(texts);
   });
 
+  it('shows a returning attendant their list from the first frame, keeps a click made on it, and forgets it on sign-out', { timeout: 120_000 }, async () => {
+    const customer = new Customer(instanceId);
+    const admin = await attendant('admin@demo.local', { width: 1024, height: 768 });
+    await customer.write('Vocês abrem no domingo?');
+    await row(admin, customer.name).waitFor({ timeout: 20_000 });
+    // The console stores itself once its list settles.
+    const stored = () => admin.evaluate(() => localStorage.getItem('pedbot.stored-screen:inbox:attendance') ?? '');
+    await expect.poll(stored, { timeout: 20_000 }).toContain(customer.name);
+
+    // The next start, with the app's code slow to come: the stored screen is there before it.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await admin.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await admin.reload({ waitUntil: 'commit' });
+    const picture = admin.locator('#stored-screen');
+    await picture.locator('.pb-att-row', { hasText: customer.name }).waitFor({ state: 'attached', timeout: 15_000 });
+    expect(await admin.locator('#root .pb-att-row').count()).toBe(0);
+    expect(await admin.evaluate(() => performance.getEntriesByName('pedbot:stored-screen-shown').length)).toBe(1);
+    // A click on the picture is kept for the live screen.
+    const box = (await picture.locator('.pb-att-row', { hasText: customer.name }).boundingBox())!;
+    await admin.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    release();
+    await picture.waitFor({ state: 'detached', timeout: 30_000 });
+    await row(admin, customer.name).waitFor();
+    await admin.getByRole('button', { name: 'Assumir atendimento' }).waitFor({ timeout: 20_000 });
+    await admin.unroute(/\/assets\/index-[^/]*\.js$/);
+
+    // Signing out takes the stored screens with the session.
+    await admin.getByRole('button', { name: 'Menu do usuário: Administrador Demo' }).click();
+    await admin.getByRole('menuitem', { name: 'Sair' }).click();
+    await admin.getByRole('heading', { name: 'Entrar' }).waitFor();
+    expect(await admin.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('pedbot.stored-screen')))).toEqual([]);
+  });
+
   it('scrolls a list past its first page: the next page comes from the server into the local list', { timeout: 240_000 }, async () => {
     const stamp = String(Date.now()).slice(-6);
     const names = Array.from({ length: 14 }, (_, i) => `Página ${stamp} ${String(i).padStart(2, '0')}`);

@@ -1,5 +1,9 @@
 import { proxy } from 'valtio';
 import { readJson, removeKey, writeJson } from './storage';
+import { readStoredSession, SESSION_KEY as KEY } from './stored-session';
+import { clearStoredScreens } from '../boot/stored-screen/record';
+
+export { readStoredSession };
 
 /** The signed-in user as `logIn` returns it (the fields of USER_FIELDS in api/auth-operations). */
 export interface SignedInUser {
@@ -31,12 +35,7 @@ export interface TokenGrant {
   expires_in: number;
 }
 
-const KEY = 'pedbot.session';
 const LAST_TENANT_KEY = 'pedbot.last-tenant';
-
-/** The stored session, remembered ones first. Also used to pick up tokens another tab rotated. */
-export const readStoredSession = (): Session | null =>
-  readJson<Session>('local', KEY) ?? readJson<Session>('session', KEY);
 
 export const sessionState = proxy<{ current: Session | null }>({ current: readStoredSession() });
 
@@ -48,6 +47,8 @@ function persist(session: Session | null): void {
   if (!session) {
     removeKey('local', KEY);
     removeKey('session', KEY);
+    // What the signed-out user's screen showed goes with their session.
+    clearStoredScreens();
     return;
   }
   writeJson(session.remember ? 'local' : 'session', KEY, session);

@@ -1,10 +1,12 @@
 /**
  * The bench page's first module: it starts the clock and, on a measured page, signs in the
  * bench's administrator with connection 1 remembered, as a returning attendant's stored session
- * and choice would be, before the app's early boot module reads them. The seeding and query
+ * and choice would be, before the app's early boot module reads them (the stored screen's boot
+ * script, which runs before any module, finds the session stored by the previous visit). The seeding and query
  * pages sign nobody in, so nothing else opens their database.
  */
 import { sessionState } from '../../../src/app/state/session';
+import { SESSION_KEY } from '../../../src/app/state/stored-session';
 import { activeInstanceState } from '../../../src/app/features/instances/state/active-instance';
 
 declare global {
@@ -30,7 +32,10 @@ export function signalBench(name: string): void {
 }
 
 const params = new URLSearchParams(location.search);
-if (!params.has('queries') && !params.has('seed')) {
+if (params.has('queries') || params.has('seed')) {
+  // A measured page stored the session: nothing may open the database behind these pages' backs.
+  sessionState.current = null;
+} else {
   sessionState.current = {
     tenant: 'bench',
     token: 'bench',
@@ -49,6 +54,8 @@ if (!params.has('queries') && !params.has('seed')) {
       userInstances: [{ id: '1', instance_id: '1', name: 'Bench' }],
     },
   };
+  // Kept as a remembered sign-in keeps it, where the stored screen's boot script reads it.
+  localStorage.setItem(SESSION_KEY, JSON.stringify(sessionState.current));
   activeInstanceState.current = { tenant: 'bench', userId: '1', instanceId: '1', name: 'Bench', phoneNumber: null };
   // Subscribed before the early boot module asks for the database, which takes longer to open
   // than this chunk (one the app loads anyway) takes to load.

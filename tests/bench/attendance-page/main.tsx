@@ -40,7 +40,33 @@ function markWhen(name: string, ready: () => boolean): void {
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
-markWhen('listPainted', () => document.querySelector('.pb-att-row') !== null);
+/**
+ * The ticket list's first paint. With a stored screen (src/app/boot/stored-screen) shown by the
+ * boot script, that is the page's first contentful paint as the browser reports it; the live list
+ * drawn from the local database is marked too ('livePainted'), and the two are compared: the
+ * stored screen must show the tickets the live list then shows, in the same order.
+ */
+const ticketIds = (scope: string) => Array.from(document.querySelectorAll<HTMLElement>(`${scope} [data-ticket-id]`), (row) => row.dataset.ticketId).slice(0, 8).join(',');
+const storedIds = ticketIds('#stored-screen');
+const storedShown = performance.getEntriesByName('pedbot:stored-screen-shown')[0]?.startTime;
+let firstPaint: number | undefined;
+new PerformanceObserver((entries) => {
+  for (const entry of entries.getEntries()) if (entry.name === 'first-contentful-paint') firstPaint = entry.startTime;
+}).observe({ type: 'paint', buffered: true });
+markWhen('livePainted', () => {
+  if (document.querySelector('#root .pb-att-row') === null) return false;
+  if (storedShown !== undefined) {
+    marks.storedShown = storedShown;
+    marks.storedMatches = storedIds !== '' && storedIds === ticketIds('#root') ? 1 : 0;
+  }
+  return true;
+});
+const signalList = () => {
+  if (marks.livePainted === undefined || (storedShown !== undefined && firstPaint === undefined)) return void requestAnimationFrame(signalList);
+  marks.listPainted = storedShown !== undefined ? firstPaint! : marks.livePainted;
+  signalBench('listPainted');
+};
+signalList();
 // As the app's main.tsx does at start.
 warmUpLocaleData();
 
@@ -93,7 +119,7 @@ async function start(): Promise<void> {
 (window as unknown as { openLongConversation: () => void }).openLongConversation = () => {
   marks.conversationClicked = performance.now();
   markWhen('conversationPainted', () => document.getElementById(`msg-${LONG_CONVERSATION}`) !== null && document.querySelectorAll('.pb-att-msg').length >= 30);
-  document.querySelector<HTMLButtonElement>('.pb-att-row')?.click();
+  document.querySelector<HTMLButtonElement>('#root .pb-att-row')?.click();
 };
 
 start().catch((error: unknown) => {

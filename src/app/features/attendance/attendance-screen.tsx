@@ -1,5 +1,5 @@
 import './attendance.css';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
@@ -19,6 +19,8 @@ import { EmptyHint } from './ui/empty-hint';
 import { useNow } from './ui/use-now';
 import { useFillHeight } from './ui/use-fill-height';
 import { useAttendanceKeys } from './use-attendance-keys';
+import { useStoredScreen } from './data/use-stored-screen';
+import { dismissStoredScreen } from '../../boot/stored-screen/overlay';
 import { deferred } from './ui/deferred';
 import { whenIdle } from './ui/when-idle';
 import { isPickable } from '../../../shared/domain/tickets';
@@ -52,6 +54,10 @@ export function AttendanceScreen() {
   const ctx = useAttendanceContext();
   const starting = useDataSessionStarting();
   useTicketLink(ctx);
+  const noConnection = !ctx.instanceId && !starting;
+  useLayoutEffect(() => {
+    if (noConnection) dismissStoredScreen(document);
+  }, [noConnection]);
   if (!ctx.instanceId) return <NoConnection tenant={ctx.tenant} starting={starting} />;
   return <Console ctx={ctx} />;
 }
@@ -98,6 +104,16 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
     attendanceActions.select(String(id));
   }, []);
   const panel = ticket ? ui.panel : null;
+  const live = !list.loading && (windowLoaded || !!search.trim());
+  const drawn = useMemo(() => [list.tickets, list.tabCounts, list.kindCounts, now], [list.tickets, list.tabCounts, list.kindCounts, now]);
+  useStoredScreen({
+    owner: { tenant, userId: ctx.viewer.userId },
+    view: { tab: ui.tab, isCampaign: ui.isCampaign },
+    live,
+    plain: !ui.search && ui.categoryIds.length === 0,
+    drawn,
+    onOpen: open,
+  });
 
   return (
     <>
@@ -124,7 +140,7 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
           rowOf={list.rowOf}
           selectedId={ui.selectedId}
           onOpen={open}
-          loading={list.loading || (!windowLoaded && !search.trim())}
+          loading={!live}
           onLoadMore={list.loadMore}
         />
         <section className="pb-att-conversation-pane" aria-label={t.messages}>

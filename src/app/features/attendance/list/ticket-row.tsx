@@ -31,6 +31,7 @@ function TicketRowImpl({ row, selected, onOpen }: TicketRowProps) {
     <button
       type="button"
       className="pb-att-row"
+      data-ticket-id={row.id}
       data-selected={selected || undefined}
       data-unseen={row.unseen > 0 || undefined}
       aria-current={selected ? 'true' : undefined}

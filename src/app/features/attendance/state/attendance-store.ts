@@ -1,6 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import type { TicketTab } from '../model/types';
 import { addNotice, removeNotice, type TransferNotice } from '../model/transfer-notices';
+import { readPersistedView, writePersistedView } from './persisted-view';
 
 export type SidePanel = 'customer' | 'history' | null;
 
@@ -31,19 +32,6 @@ export interface AttendanceUiState {
   modal: 'transfer' | 'close' | 'flow' | null;
 }
 
-const STORAGE_KEY = 'pedbot.attendance';
-
-type Persisted = Pick<AttendanceUiState, 'tab' | 'isCampaign' | 'selectedId'>;
-
-function readPersisted(): Partial<Persisted> {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as Partial<Persisted>) : {};
-  } catch {
-    return {};
-  }
-}
-
 export const initialAttendanceUi = (): AttendanceUiState => ({
   tab: 'inbox',
   isCampaign: false,
@@ -59,18 +47,14 @@ export const initialAttendanceUi = (): AttendanceUiState => ({
   notices: [],
   leaving: [],
   modal: null,
-  ...readPersisted(),
+  ...readPersistedView(),
 });
 
 export const attendanceUi = proxy<AttendanceUiState>(initialAttendanceUi());
 
 subscribe(attendanceUi, () => {
   const { tab, isCampaign, selectedId } = attendanceUi;
-  try {
-    globalThis.sessionStorage?.setItem(STORAGE_KEY, JSON.stringify({ tab, isCampaign, selectedId }));
-  } catch {
-    // Storage can be full or blocked (private mode); the position is a convenience only.
-  }
+  writePersistedView({ tab, isCampaign, selectedId });
 });
 
 export const NOTICE_REMOVAL_MS = 300;

@@ -1,0 +1,107 @@
+/**
+ * The stored screen (issue 18): the attendance screen as it was last drawn, kept in localStorage
+ * so that a returning attendant sees their ticket list in the page's first frame, while the app's
+ * code and the local database start; the live screen replaces it as soon as its list has been
+ * read. One record per list view (tab and kind), since a reload lands on the view it left and a
+ * new visit on the Fila.
+ */
+export interface StoredScreen {
+  version: typeof VERSION;
+  tenant: string;
+  userId: string;
+  /** The address it was drawn at; it is shown there only. */
+  path: string;
+  /** The entry bundle's address: another build has other stylesheets and other markup. */
+  build: string;
+  /** The window's size: the screen's heights are drawn in pixels. */
+  width: number;
+  height: number;
+  colorScheme: string;
+  stylesheets: string[];
+  html: string;
+  savedAt: number;
+}
+
+export interface ScreenView {
+  tab?: string;
+  isCampaign?: boolean;
+  selectedId?: string | null;
+}
+
+/** Where and by whom a stored screen would be shown. */
+export interface ShowingContext {
+  tenant: string | null;
+  userId: string | null;
+  path: string;
+  build: string;
+  width: number;
+  height: number;
+  now: number;
+}
+
+const VERSION = 1;
+const PREFIX = 'pedbot.stored-screen:';
+/** Older than this, the picture would mislead more than it helps. */
+export const STORED_SCREEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A screen this large is not worth a synchronous read at every start. */
+export const STORED_SCREEN_MAX_CHARS = 1_500_000;
+
+/**
+ * The storage key of a list view's screen, or null for a view that is not drawn from the list
+ * alone (a ticket open: its conversation is positioned by script, which a picture cannot keep).
+ */
+export function storedScreenKey(view: ScreenView): string | null {
+  if (view.selectedId) return null;
+  return `${PREFIX}${view.tab ?? 'inbox'}:${view.isCampaign ? 'campaign' : 'attendance'}`;
+}
+
+export const newStoredScreen = (fields: Omit<StoredScreen, 'version'>): StoredScreen => ({ version: VERSION, ...fields });
+
+export function isShowable(screen: StoredScreen, here: ShowingContext): boolean {
+  const age = here.now - screen.savedAt;
+  return (
+    screen.version === VERSION &&
+    here.tenant === screen.tenant &&
+    here.userId === screen.userId &&
+    here.path === screen.path &&
+    here.build === screen.build &&
+    here.width === screen.width &&
+    here.height === screen.height &&
+    age >= 0 &&
+    age <= STORED_SCREEN_MAX_AGE_MS
+  );
+}
+
+export function readStoredScreen(view: ScreenView): StoredScreen | null {
+  const key = storedScreenKey(view);
+  if (!key) return null;
+  try {
+    const raw = globalThis.localStorage?.getItem(key);
+    return raw ? (JSON.parse(raw) as StoredScreen) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredScreen(view: ScreenView, screen: StoredScreen): void {
+  const key = storedScreenKey(view);
+  if (!key) return;
+  try {
+    if (screen.html.length > STORED_SCREEN_MAX_CHARS) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, JSON.stringify(screen));
+  } catch {
+    // Storage full or blocked: the next start shows the loading state instead, as before.
+  }
+}
+
+/** On sign-out: what the user's screen showed goes with their session. */
+export function clearStoredScreens(): void {
+  try {
+    const storage = globalThis.localStorage;
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key): key is string => key?.startsWith(PREFIX) === true);
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
+}

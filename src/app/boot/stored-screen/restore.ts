@@ -1,0 +1,27 @@
+/**
+ * The boot script of the stored screen: a classic script that index.html runs at the top of its
+ * body, before the app's modules load (built by build-plugin.ts, since the Content-Security-Policy
+ * allows no inline script). It shows the screen stored for this address, user and list view.
+ */
+import { readPersistedView } from '../../features/attendance/state/persisted-view';
+import { readStoredSession } from '../../state/stored-session';
+import { showStoredScreen } from './overlay';
+import { entryBuild } from './entry-build';
+import { isShowable, readStoredScreen } from './record';
+
+try {
+  const session = readStoredSession();
+  const screen = session ? readStoredScreen(readPersistedView()) : null;
+  const here = {
+    tenant: session?.tenant ?? null,
+    userId: session ? String(session.user.id) : null,
+    path: location.pathname,
+    build: entryBuild(document),
+    width: innerWidth,
+    height: innerHeight,
+    now: Date.now(),
+  };
+  if (screen && isShowable(screen, here)) showStoredScreen(document, screen);
+} catch {
+  // A damaged record or a blocked storage: the app starts as it would without one.
+}
