@@ -326,6 +326,14 @@ describe('attendance console', () => {
       await held;
       await route.continue();
     });
+    // When the picture goes, the live list must already be drawn: no frame without a list.
+    await admin.addInitScript(() => {
+      new MutationObserver((changes, observer) => {
+        if (!changes.some((change) => [...change.removedNodes].some((node) => (node as Element).id === 'stored-screen'))) return;
+        (window as unknown as { liveRowsAtSwap: number }).liveRowsAtSwap = document.querySelectorAll('#root .pb-att-row').length;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await admin.reload({ waitUntil: 'commit' });
     const picture = admin.locator('#stored-screen');
     await picture.locator('.pb-att-row', { hasText: customer.name }).waitFor({ state: 'attached', timeout: 15_000 });
@@ -336,6 +344,7 @@ describe('attendance console', () => {
     await admin.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     release();
     await picture.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await admin.evaluate(() => (window as unknown as { liveRowsAtSwap?: number }).liveRowsAtSwap)).toBeGreaterThan(0);
     await row(admin, customer.name).waitFor();
     await admin.getByRole('button', { name: 'Assumir atendimento' }).waitFor({ timeout: 20_000 });
     await admin.unroute(/\/assets\/index-[^/]*\.js$/);
