@@ -81,8 +81,8 @@ describe('attendance console', () => {
   let adminToken: string;
   const contexts: BrowserContext[] = [];
 
-  const attendant = async (email: string, viewport = { width: 1440, height: 900 }): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const attendant = async (email: string, viewport = { width: 1440, height: 900 }, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', serviceWorkers });
     contexts.push(context);
     const page = await context.newPage();
     await openConsole(page, email);
@@ -310,7 +310,8 @@ describe('attendance console', () => {
 
   it('shows a returning attendant their list from the first frame, keeps a click made on it, and forgets it on sign-out', { timeout: 120_000 }, async () => {
     const customer = new Customer(instanceId);
-    const admin = await attendant('admin@demo.local', { width: 1024, height: 768 });
+    // Without the service worker, whose precache would serve the app's code past the held route.
+    const admin = await attendant('admin@demo.local', { width: 1024, height: 768 }, 'block');
     await customer.write('Vocês abrem no domingo?');
     await row(admin, customer.name).waitFor({ timeout: 20_000 });
     // The console stores itself once its list settles.

@@ -1,6 +1,27 @@
 import { entryBuild } from './entry-build';
 import { newStoredScreen, writeStoredScreen, type ScreenView } from './record';
 
+const EMPTY_DECLARATION = /(^|;)\s*([a-z-]+):\s*(?=;|$)/g;
+
+/**
+ * A shorthand set through a `var()` (Mantine's `p={10}`), then one of its longhands, serializes
+ * its other longhands as empty (`padding-top: ;`): the copy would lose them. They are filled in
+ * from the live element's computed style.
+ */
+function fillUnserializedStyles(live: HTMLElement, copy: HTMLElement): void {
+  const originals = live.querySelectorAll<HTMLElement>('[style]');
+  const copies = copy.querySelectorAll<HTMLElement>('[style]');
+  originals.forEach((original, i) => {
+    const style = original.getAttribute('style') ?? '';
+    const target = copies[i];
+    if (!target || !style.includes(': ;')) return;
+    const computed = getComputedStyle(original);
+    for (const [, , property] of style.matchAll(EMPTY_DECLARATION)) {
+      if (property) target.style.setProperty(property, computed.getPropertyValue(property));
+    }
+  });
+}
+
 /**
  * Stores the screen as drawn now under `view`, for the next start at this address. `redraw` turns
  * a copy of the page's root into what that start shows first (the screen's own rules: which parts
@@ -16,6 +37,7 @@ export function captureStoredScreen(
   const live = doc.getElementById('root');
   if (!live) return;
   const root = live.cloneNode(true) as HTMLElement;
+  fillUnserializedStyles(live, root);
   redraw(root);
   const win = doc.defaultView;
   writeStoredScreen(
