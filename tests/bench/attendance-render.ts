@@ -8,6 +8,9 @@
  * replaced. The bundles are served with the app server's cache headers and the browser has a profile
  * on disk, so the figures are those of a returning attendant; the list is also timed in an incognito
  * context (cached bundles, no compiled-code cache) and with the browser's cache off (a first visit).
+ * A returning attendant's list first paints from the stored screen (src/app/boot/stored-screen):
+ * that paint is the browser's first contentful paint, and the live list drawn from the local
+ * database is timed beside it, with a check that both show the same first tickets.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
