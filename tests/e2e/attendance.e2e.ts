@@ -347,7 +347,9 @@ describe('attendance console', () => {
     await picture.waitFor({ state: 'detached', timeout: 30_000 });
     expect(await admin.evaluate(() => (window as unknown as { liveRowsAtSwap?: number }).liveRowsAtSwap)).toBeGreaterThan(0);
     await row(admin, customer.name).waitFor();
-    await admin.getByRole('button', { name: 'Assumir atendimento' }).waitFor({ timeout: 20_000 });
+    // The clicked ticket's conversation is open (its header and its composer both offer to take it).
+    await admin.locator('.pb-att-conversation-pane').getByText('Vocês abrem no domingo?').waitFor({ timeout: 20_000 });
+    await admin.getByRole('button', { name: 'Assumir atendimento' }).first().waitFor({ timeout: 20_000 });
     await admin.unroute(/\/assets\/index-[^/]*\.js$/);
 
     // Signing out takes the stored screens with the session.
