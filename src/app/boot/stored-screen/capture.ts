@@ -44,7 +44,7 @@ export function captureStoredScreen(
     view,
     newStoredScreen({
       ...owner,
-      path: doc.location.pathname,
+      path: doc.location.pathname + doc.location.search,
       build: entryBuild(doc),
       width: win?.innerWidth ?? 0,
       height: win?.innerHeight ?? 0,

@@ -9,7 +9,7 @@ export interface StoredScreen {
   version: typeof VERSION;
   tenant: string;
   userId: string;
-  /** The address it was drawn at; it is shown there only. */
+  /** The address it was drawn at, with its query; it is shown there only. */
   path: string;
   /** The entry bundle's address: another build has other stylesheets and other markup. */
   build: string;

@@ -15,7 +15,8 @@ try {
   const here = {
     tenant: session?.tenant ?? null,
     userId: session ? String(session.user.id) : null,
-    path: location.pathname,
+    // With its query: a link to one ticket (`?ticket=`) opens that ticket, which the stored list does not show.
+    path: location.pathname + location.search,
     build: entryBuild(document),
     width: innerWidth,
     height: innerHeight,
