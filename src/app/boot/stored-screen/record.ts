@@ -1,3 +1,5 @@
+import { readJson, removeKey, writeJson } from '../../state/storage';
+
 /**
  * The stored screen (issue 18): the attendance screen as it was last drawn, kept in localStorage
  * so that a returning attendant sees their ticket list in the page's first frame, while the app's
@@ -74,24 +76,15 @@ export function isShowable(screen: StoredScreen, here: ShowingContext): boolean 
 
 export function readStoredScreen(view: ScreenView): StoredScreen | null {
   const key = storedScreenKey(view);
-  if (!key) return null;
-  try {
-    const raw = globalThis.localStorage?.getItem(key);
-    return raw ? (JSON.parse(raw) as StoredScreen) : null;
-  } catch {
-    return null;
-  }
+  return key ? readJson<StoredScreen>('local', key) : null;
 }
 
+/** A screen too large, or a storage full: the next start shows the loading state instead, as before. */
 export function writeStoredScreen(view: ScreenView, screen: StoredScreen): void {
   const key = storedScreenKey(view);
   if (!key) return;
-  try {
-    if (screen.html.length > STORED_SCREEN_MAX_CHARS) globalThis.localStorage?.removeItem(key);
-    else globalThis.localStorage?.setItem(key, JSON.stringify(screen));
-  } catch {
-    // Storage full or blocked: the next start shows the loading state instead, as before.
-  }
+  if (screen.html.length > STORED_SCREEN_MAX_CHARS) removeKey('local', key);
+  else writeJson('local', key, screen);
 }
 
 /** On sign-out: what the user's screen showed goes with their session. */

@@ -1,4 +1,5 @@
 import type { TicketTab } from '../model/types';
+import { readJson, writeJson } from '../../../state/storage';
 
 /**
  * The attendance list position that survives a reload (sessionStorage): which tab and kind, and the
@@ -12,19 +13,7 @@ export interface PersistedView {
 
 export const PERSISTED_VIEW_KEY = 'pedbot.attendance';
 
-export function readPersistedView(): Partial<PersistedView> {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(PERSISTED_VIEW_KEY);
-    return raw ? (JSON.parse(raw) as Partial<PersistedView>) : {};
-  } catch {
-    return {};
-  }
-}
+export const readPersistedView = (): Partial<PersistedView> => readJson<Partial<PersistedView>>('session', PERSISTED_VIEW_KEY) ?? {};
 
-export function writePersistedView(view: PersistedView): void {
-  try {
-    globalThis.sessionStorage?.setItem(PERSISTED_VIEW_KEY, JSON.stringify(view));
-  } catch {
-    // Storage can be full or blocked (private mode); the position is a convenience only.
-  }
-}
+/** Storage full or blocked (private mode): the position is a convenience only, and writeJson says nothing. */
+export const writePersistedView = (view: PersistedView): void => writeJson('session', PERSISTED_VIEW_KEY, view);
