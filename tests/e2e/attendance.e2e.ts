@@ -319,14 +319,20 @@ describe('attendance console', () => {
     await expect.poll(stored, { timeout: 20_000 }).toContain(customer.name);
 
     // The next start, with the app's code slow to come: the stored screen is there before it.
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await admin.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const appCode = /\/assets\/index-[^/]*\.js$/;
+    const holdAppCode = async () => {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await admin.unroute(appCode);
+      await admin.route(appCode, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    let release = await holdAppCode();
     // When the picture goes, the live list must already be drawn: no frame without a list.
     await admin.addInitScript(() => {
       new MutationObserver((changes, observer) => {
@@ -350,7 +356,17 @@ describe('attendance console', () => {
     // The clicked ticket's conversation is open (its header and its composer both offer to take it).
     await admin.locator('.pb-att-conversation-pane').getByText('Vocês abrem no domingo?').waitFor({ timeout: 20_000 });
     await admin.getByRole('button', { name: 'Assumir atendimento' }).first().waitFor({ timeout: 20_000 });
-    await admin.unroute(/\/assets\/index-[^/]*\.js$/);
+
+    // A reload with that ticket open, the list beside the conversation at 1024 px: the picture
+    // marks the ticket, and the live screen opens its conversation.
+    release = await holdAppCode();
+    await admin.reload({ waitUntil: 'commit' });
+    await picture.locator('.pb-att-row[data-selected]', { hasText: customer.name }).waitFor({ state: 'attached', timeout: 15_000 });
+    expect(await admin.locator('#root .pb-att-row').count()).toBe(0);
+    release();
+    await picture.waitFor({ state: 'detached', timeout: 30_000 });
+    await admin.locator('.pb-att-conversation-pane').getByText('Vocês abrem no domingo?').waitFor({ timeout: 20_000 });
+    await admin.unroute(appCode);
 
     // Signing out takes the stored screens with the session.
     await admin.getByRole('button', { name: 'Menu do usuário: Administrador Demo' }).click();

@@ -7,11 +7,12 @@ const SHOWING_ATTRIBUTE = 'data-stored-screen';
 export const STORED_SCREEN_TIMEOUT_MS = 10_000;
 
 /**
- * Shows `screen` over the page from its first frame. It is a picture: inert, hidden from
- * assistive technology, with a busy cursor. A click on one of its tickets is remembered, and the
- * live screen opens that ticket when it replaces the picture.
+ * Shows `screen` over the page from its first frame, with the ticket left open (`selectedId`)
+ * marked in its list. It is a picture: inert, hidden from assistive technology, with a busy
+ * cursor. A click on one of its tickets is remembered, and the live screen opens that ticket
+ * when it replaces the picture.
  */
-export function showStoredScreen(doc: Document, screen: StoredScreen): void {
+export function showStoredScreen(doc: Document, screen: StoredScreen, selectedId: string | null = null): void {
   for (const href of screen.stylesheets) {
     if (doc.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) continue;
     const link = doc.createElement('link');
@@ -31,6 +32,7 @@ export function showStoredScreen(doc: Document, screen: StoredScreen): void {
   const picture = doc.createElement('div');
   picture.inert = true;
   picture.innerHTML = screen.html;
+  if (selectedId) picture.querySelector(`.pb-att-row[data-ticket-id="${CSS.escape(selectedId)}"]`)?.setAttribute('data-selected', '');
   overlay.append(picture);
   overlay.addEventListener('click', (event) => {
     for (const row of overlay.querySelectorAll<HTMLElement>('[data-ticket-id]')) {

@@ -49,13 +49,24 @@ export const STORED_SCREEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const STORED_SCREEN_MAX_CHARS = 1_500_000;
 
 /**
- * The storage key of a list view's screen, or null for a view that is not drawn from the list
- * alone (a ticket open: its conversation is positioned by script, which a picture cannot keep).
+ * The storage key of a list view's screen. The screen is stored as a start with no ticket open
+ * draws it, so a view with a ticket open shares its tab's screen (see `showsWithTicketOpen`).
  */
-export function storedScreenKey(view: ScreenView): string | null {
-  if (view.selectedId) return null;
+export function storedScreenKey(view: ScreenView): string {
   return `${PREFIX}${view.tab ?? 'inbox'}:${view.isCampaign ? 'campaign' : 'attendance'}`;
 }
+
+/**
+ * Where the list stands beside the conversation (attendance.css: from 48em). Narrower, a ticket
+ * open hides the list, so its picture would show the wrong pane.
+ */
+export const LIST_BESIDE_CONVERSATION = '(min-width: 48em)';
+
+/**
+ * Whether a view may start on its tab's picture: with no ticket open always; with one open only
+ * where the list stays in sight, the picture marking that ticket while its conversation loads.
+ */
+export const showsWithTicketOpen = (view: ScreenView, listBesideConversation: boolean): boolean => !view.selectedId || listBesideConversation;
 
 export const newStoredScreen = (fields: Omit<StoredScreen, 'version'>): StoredScreen => ({ version: VERSION, ...fields });
 
@@ -74,15 +85,11 @@ export function isShowable(screen: StoredScreen, here: ShowingContext): boolean 
   );
 }
 
-export function readStoredScreen(view: ScreenView): StoredScreen | null {
-  const key = storedScreenKey(view);
-  return key ? readJson<StoredScreen>('local', key) : null;
-}
+export const readStoredScreen = (view: ScreenView): StoredScreen | null => readJson<StoredScreen>('local', storedScreenKey(view));
 
 /** A screen too large, or a storage full: the next start shows the loading state instead, as before. */
 export function writeStoredScreen(view: ScreenView, screen: StoredScreen): void {
   const key = storedScreenKey(view);
-  if (!key) return;
   if (screen.html.length > STORED_SCREEN_MAX_CHARS) removeKey('local', key);
   else writeJson('local', key, screen);
 }

@@ -7,11 +7,12 @@ import { readPersistedView } from '../../features/attendance/state/persisted-vie
 import { readStoredSession } from '../../state/stored-session';
 import { showStoredScreen } from './overlay';
 import { entryBuild } from './entry-build';
-import { isShowable, readStoredScreen } from './record';
+import { LIST_BESIDE_CONVERSATION, isShowable, readStoredScreen, showsWithTicketOpen } from './record';
 
 try {
   const session = readStoredSession();
-  const screen = session ? readStoredScreen(readPersistedView()) : null;
+  const view = readPersistedView();
+  const screen = session && showsWithTicketOpen(view, matchMedia(LIST_BESIDE_CONVERSATION).matches) ? readStoredScreen(view) : null;
   const here = {
     tenant: session?.tenant ?? null,
     userId: session ? String(session.user.id) : null,
@@ -22,7 +23,7 @@ try {
     height: innerHeight,
     now: Date.now(),
   };
-  if (screen && isShowable(screen, here)) showStoredScreen(document, screen);
+  if (screen && isShowable(screen, here)) showStoredScreen(document, screen, view.selectedId ?? null);
 } catch {
   // A damaged record or a blocked storage: the app starts as it would without one.
 }

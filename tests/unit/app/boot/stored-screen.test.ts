@@ -6,6 +6,7 @@ import {
   isShowable,
   newStoredScreen,
   readStoredScreen,
+  showsWithTicketOpen,
   storedScreenKey,
   writeStoredScreen,
   type ShowingContext,
@@ -68,10 +69,16 @@ describe('stored screen: where it may be shown', () => {
     expect(isShowable(screen, { ...here, ...change })).toBe(false);
   });
 
-  it('keeps one screen per list view, none for a view with a ticket open', () => {
+  it('keeps one screen per list view, which a view with a ticket open shares', () => {
     expect(storedScreenKey({})).toBe(storedScreenKey({ tab: 'inbox', isCampaign: false, selectedId: null }));
     expect(storedScreenKey({ tab: 'my_chats', isCampaign: true })).not.toBe(storedScreenKey({ tab: 'my_chats', isCampaign: false }));
-    expect(storedScreenKey({ tab: 'inbox', selectedId: '12' })).toBeNull();
+    expect(storedScreenKey({ tab: 'inbox', selectedId: '12' })).toBe(storedScreenKey({ tab: 'inbox' }));
+  });
+
+  it('starts a view with a ticket open on its picture only where the list stays beside the conversation', () => {
+    expect(showsWithTicketOpen({ tab: 'inbox', selectedId: null }, false)).toBe(true);
+    expect(showsWithTicketOpen({ tab: 'inbox', selectedId: '12' }, true)).toBe(true);
+    expect(showsWithTicketOpen({ tab: 'inbox', selectedId: '12' }, false)).toBe(false);
   });
 });
 
@@ -89,7 +96,7 @@ describe('stored screen: storage', () => {
     writeStoredScreen({ tab: 'my_chats' }, screen);
     expect(readStoredScreen({ tab: 'my_chats', isCampaign: false, selectedId: null })).toEqual(screen);
     expect(readStoredScreen({ tab: 'inbox' })).toBeNull();
-    expect(readStoredScreen({ tab: 'my_chats', selectedId: '3' })).toBeNull();
+    expect(readStoredScreen({ tab: 'my_chats', selectedId: '3' })).toEqual(screen);
   });
 
   it('drops a screen too large to read at every start', () => {
