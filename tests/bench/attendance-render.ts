@@ -154,7 +154,9 @@ try {
   await build({ root: pageDir, configFile: false, logLevel: 'warn', plugins: [react(), storedScreenScript()], build: { outDir, emptyOutDir: true } });
   // The attendant's tab remembers the Meus tab (the bench's tickets are all the administrator's),
   // as after a reload; the stored screen's boot script reads it before any of the page's modules.
-  const rememberMyChats = () => sessionStorage.setItem('pedbot.attendance', JSON.stringify({ tab: 'my_chats', isCampaign: false, selectedId: null }));
+  // With the cookie 'bench-open', the tab was left with the long conversation's ticket ('1') open.
+  const rememberMyChats = () =>
+    sessionStorage.setItem('pedbot.attendance', JSON.stringify({ tab: 'my_chats', isCampaign: false, selectedId: document.cookie.includes('bench-open=1') ? '1' : null }));
   await persistent.addInitScript(rememberMyChats);
   server = await serve(outDir);
   const incognito = await browser.newContext(contextOptions);
@@ -209,6 +211,24 @@ try {
     if (run === RUNS - 1) frames = await scrollFrames(page);
     await page.close();
   }
+  // The same returning attendant, whose tab was left with the long conversation open: the stored
+  // screen shows the list with that ticket marked, then the live screen opens the conversation.
+  const openListTimes: number[] = [];
+  const openConversationTimes: number[] = [];
+  let openStoredShown = 0;
+  await persistent.addCookies([{ name: 'bench-open', value: '1', url: server.url }]);
+  for (let run = 0; run < RUNS; run += 1) {
+    const page = await persistent.newPage();
+    const listReady = signaled(page, 'listPainted', 60_000);
+    const conversationReady = signaled(page, 'openConversationPainted', 60_000);
+    await page.goto(`${server.url}/bench`);
+    const listed = await listReady;
+    openListTimes.push(listed.marks.listPainted!);
+    if (listed.marks.storedShown !== undefined) openStoredShown += 1;
+    openConversationTimes.push((await conversationReady).marks.openConversationPainted!);
+    await page.close();
+  }
+  await persistent.clearCookies();
   // The same navigation with the browser's cache off, as on a first visit: every bundle is
   // fetched and compiled again.
   const uncachedTimes: number[] = [];
@@ -238,6 +258,8 @@ try {
   console.log(`  the same, incognito context (no code cache)  ${runs(incognitoTimes)}`);
   console.log(`  the same, nothing cached (first visit)  ${runs(uncachedTimes)}`);
   console.log(`navigation → live list from the local database  ${runs(liveTimes)}`);
+  console.log(`tab left with a ticket open: navigation → ticket list painted  ${runs(openListTimes)}, the stored screen shown in ${openStoredShown} of ${RUNS} runs`);
+  console.log(`  navigation → its 500-message conversation painted  ${runs(openConversationTimes)}`);
   console.log(`open → 500-message conversation painted  ${conversation.toFixed(0)} ms (${conversationTimes.map((t) => t.toFixed(0)).join(', ')})   ≤ 100 ms  ${verdict(conversation, 100)}`);
   console.log(`list scroll frame time                   p50 ${frames.p50} ms, p95 ${frames.p95} ms, max ${frames.max} ms`);
   const reference = median(referenceTimes);

@@ -12,7 +12,7 @@ import '@mantine/notifications/styles.css';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { attendanceActions } from '../../../src/app/features/attendance/state/attendance-store';
+import { attendanceActions, attendanceUi } from '../../../src/app/features/attendance/state/attendance-store';
 import { lazyScreen } from '../../../src/app/routes/lazy-screen';
 import { warmUpLocaleData } from '../../../src/app/boot/warm-up';
 import { DeferredNotifications } from '../../../src/app/ui/notifications/deferred-notifications';
@@ -70,8 +70,9 @@ signalList();
 // As the app's main.tsx does at start.
 warmUpLocaleData();
 
+// The driver's init script remembers the Meus tab, and for its 'ticket left open' runs the long
+// conversation's ticket, as the tab's sessionStorage does after a reload.
 attendanceActions.setTab('my_chats');
-attendanceActions.select(null);
 
 const root = createRootRoute();
 // As in the app (routes/attendance.ts): the screen is its own chunk, and the data module another,
@@ -116,11 +117,14 @@ async function start(): Promise<void> {
  * newest message on screen with the window rendered around it (the view renders the latest
  * lines first and more on scroll, so not all 500 are ever in the DOM at once).
  */
+const longConversationShown = () => document.getElementById(`msg-${LONG_CONVERSATION}`) !== null && document.querySelectorAll('.pb-att-msg').length >= 30;
 (window as unknown as { openLongConversation: () => void }).openLongConversation = () => {
   marks.conversationClicked = performance.now();
-  markWhen('conversationPainted', () => document.getElementById(`msg-${LONG_CONVERSATION}`) !== null && document.querySelectorAll('.pb-att-msg').length >= 30);
+  markWhen('conversationPainted', longConversationShown);
   document.querySelector<HTMLButtonElement>('#root .pb-att-row')?.click();
 };
+// A tab left with the long conversation open: the conversation's first paint after navigation.
+if (attendanceUi.selectedId !== null) markWhen('openConversationPainted', longConversationShown);
 
 start().catch((error: unknown) => {
   window.bench.error = error instanceof Error ? error.message : String(error);
