@@ -7,7 +7,7 @@ import { receiveInboundBatch, storeInboundBatch } from '../../../src/server/modu
 import { ACK } from '../../../src/shared/domain/messages';
 import { seedTenant } from '../../../src/server/modules/tenants/tenant-seed';
 import { createMemoryPubSub } from '../../../src/server/pubsub/memory';
-import { openTestDatabase } from '../../helpers/test-database';
+import { openTestDatabase, testServerUrl } from '../../helpers/test-database';
 
 const cheapHasher = { hash: async () => 'x', verify: async () => false, verifyNothing: async () => undefined };
 
@@ -102,6 +102,39 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
       { whatsapp_message_id: 'r3', parent_id: b2.id },
     ]);
   });
+  it('writes to a ticket that another transaction references meanwhile (the report job writing its cells) without waiting for it', async (ctx) => {
+    if (!testServerUrl) ctx.skip(true, 'needs two connections: run the postgres project (PEDBOT_TEST_DATABASE_URL); PGlite is a single connection');
+    // The rollup job's cells reference their ticket: a foreign-key check locks the ticket's key. When
+    // the inbound batch locked its tickets FOR UPDATE, that check and the batch waited on each other
+    // (PostgreSQL broke the cycle after deadlock_timeout, a second, and failed one of them).
+    const [first] = await write([input({ from: '5511911110040', providerMessageId: 'k1' })]);
+    let holding = true;
+    let referenced!: () => void;
+    const referencing = new Promise<void>((resolve) => (referenced = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = query(async (tx) => {
+      await sql`
+        insert into report_ticket_cells (tenant_id, chat_ticket_id, day, hour, instance_id, department_id, user_id, campaign_id, category_id, reason_id, metric, count, total)
+        values (${tenantId}, ${first!.ticketId}, current_date, 0, ${instanceId}, 0, 0, 0, 0, 0, 'probe', 1, 0)`.execute(tx);
+      referenced();
+      await released;
+      throw new Error('rolled back on purpose');
+    });
+    await referencing;
+    setTimeout(() => {
+      holding = false;
+      release();
+    }, 3000);
+    const [second] = await write([input({ from: '5511911110040', providerMessageId: 'k2', text: 'de novo' })]);
+    const writtenWhileHeld = holding;
+    holding = false;
+    release();
+    await expect(holder).rejects.toThrow('rolled back on purpose');
+    expect(second!.ticketId).toBe(first!.ticketId);
+    expect(writtenWhileHeld).toBe(true);
+  });
+
   it('stores a batch before announcing it, so the senders can be answered ahead of the subscribers', async () => {
     events.length = 0;
     const tick = () => new Promise((resolve) => setImmediate(resolve));

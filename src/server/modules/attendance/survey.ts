@@ -47,7 +47,7 @@ export async function takeSurveyAnswers(tx: Tx, tenantId: number, instanceId: nu
       ),
     )
     .orderBy(sql`t.finished_at desc nulls last`)
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   const latest = new Map<number, TicketRow>();
   for (const ticket of pending) if (!latest.has(ticket.customer_id)) latest.set(ticket.customer_id, ticket);

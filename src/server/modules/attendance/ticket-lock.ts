@@ -21,7 +21,8 @@ export async function lockTicket(tx: Tx, tenantId: number, ticketId: number): Pr
     .where('tenant_id', '=', tenantId)
     .where('id', '=', ticketId)
     .where('deleted_at', 'is', null)
-    .forUpdate()
+    // A ticket's keys never change, and a weaker lock lets rows that reference it be written meanwhile.
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!ticket) throw validation('id', texts.ticketNotFound);
   return ticket;

@@ -225,7 +225,9 @@ const selectOpenTickets = (tx: Tx, tenantId: number, instanceId: number, custome
     .where(sql<boolean>`not finished_ticket`)
     .where('deleted_at', 'is', null)
     .orderBy('id')
-    .forUpdate()
+    // Not FOR UPDATE: the tickets' keys stay, so rows that reference them (the report job's cells,
+    // messages) are written meanwhile instead of waiting here or deadlocking with this batch.
+    .forNoKeyUpdate()
     .modifyEnd(PREPARED)
     .execute();
 

@@ -24,7 +24,7 @@ export async function changeTicketDepartment(
       .where('tenant_id', '=', tenantId)
       .where('id', '=', ticketId)
       .where('deleted_at', 'is', null)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!ticket || !canSeeTicket(ticket, viewer)) throw forbidden();
     if (ticket.finished_ticket) throw validation('id', messageTexts.ticketNotFound);

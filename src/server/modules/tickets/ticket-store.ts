@@ -12,7 +12,7 @@ export async function findOpenTicket(tx: Tx, tenantId: number, instanceId: numbe
     .where('customer_id', '=', customerId)
     .where('finished_ticket', '=', false)
     .where('deleted_at', 'is', null)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

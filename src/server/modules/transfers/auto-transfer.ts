@@ -102,7 +102,7 @@ export async function transferOneUnanswered(deps: MessagingDeps, tenantId: numbe
         and greatest(t.last_msg, t.assigned_at) <= now() - make_interval(mins => a.minutes)
       order by t.last_msg, t.id
       limit 1
-      for update of t skip locked`.execute(tx);
+      for no key update of t skip locked`.execute(tx);
     const ticket = rows[0];
     if (!ticket) return false;
     await moveTicket(tx, changes, tenantId, ticket, 'no_response');
@@ -177,7 +177,7 @@ export async function handleOneRemoval(deps: MessagingDeps, tenantId: number): P
             select 1 from user_instances ui where ui.tenant_id = t.tenant_id and ui.user_id = t.user_id and ui.instance_id = t.instance_id))
         )
       order by t.id
-      for update of t`.execute(tx);
+      for no key update of t`.execute(tx);
     const notices: TicketEvent[] = [];
     for (const { deleted, ...ticket } of tickets) {
       if (deleted) notices.push(await backToInbox(tx, changes, tenantId, ticket));

@@ -38,7 +38,7 @@ export async function pushChatTickets(context: RequestContext, rows: readonly Ch
               .select('pu.name as previous_user_name')
               .where('t.tenant_id', '=', tenantId)
               .where('t.id', '=', id)
-              .forUpdate('t')
+              .forNoKeyUpdate('t')
               .executeTakeFirst();
       if (!row || !canSeeTicket(row, viewer)) return neutralTicketDocument(doc.id, Date.now());
       changedSinceAssumed = assumed?.updatedAt !== epochMs(row.updated_at);
