@@ -15,6 +15,7 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
   let database: Database;
   let tenantId: number;
   let instanceId: number;
+  let otherInstanceId: number;
   const pubsub = createMemoryPubSub();
   const events: unknown[] = [];
   beforeAll(async () => {
@@ -25,12 +26,16 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
       roles: [{ name: 'administrador', display_name: 'Administrador', routes: [] }],
       departments: [],
       users: [{ email: 'a@lote.test', name: 'A', role: 'administrador', password: 'x' }],
-      instances: [{ name: 'Principal', channel: 'sandbox', phone_number: '5511900000009', activated: true }],
+      instances: [
+        { name: 'Principal', channel: 'sandbox', phone_number: '5511900000009', activated: true },
+        { name: 'Filial', channel: 'sandbox', phone_number: '5511900000008', activated: true },
+      ],
       features: [],
       settings: [],
     });
     tenantId = seeded.tenantId;
     instanceId = seeded.instanceIds[0]!;
+    otherInstanceId = seeded.instanceIds[1]!;
     await pubsub.subscribe(`changes:${tenantId}`, (event) => events.push(event));
   });
   afterAll(async () => {
@@ -133,6 +138,19 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
     await expect(holder).rejects.toThrow('rolled back on purpose');
     expect(second!.ticketId).toBe(first!.ticketId);
     expect(writtenWhileHeld).toBe(true);
+  });
+
+  it('creates the same new customers from two connections at once, whatever order each batch names them in', async (ctx) => {
+    if (!testServerUrl) ctx.skip(true, 'needs two connections: run the postgres project (PEDBOT_TEST_DATABASE_URL); PGlite is a single connection');
+    // Each connection has its own batcher, so two batches of one tenant commit concurrently.
+    for (let round = 0; round < 20; round++) {
+      const phones = Array.from({ length: 40 }, (_, i) => `55119${String(round).padStart(2, '0')}${String(i).padStart(6, '0')}`);
+      const batch = (instance: number, order: string[]) =>
+        receiveInboundBatch({ database, pubsub }, tenantId, instance, order.map((from, i) => ({ tenantId, instanceId: instance, from, providerMessageId: `d${round}-${instance}-${i}`, text: 'oi' })));
+      const [here, there] = await Promise.all([batch(instanceId, phones), batch(otherInstanceId, [...phones].reverse())]);
+      expect(new Set(here.map((r) => r.customerId)).size).toBe(phones.length);
+      expect([...there].reverse().map((r) => r.customerId)).toEqual(here.map((r) => r.customerId));
+    }
   });
 
   it('stores a batch before announcing it, so the senders can be answered ahead of the subscribers', async () => {

@@ -183,7 +183,9 @@ async function customersFor(tx: Tx, tenantId: number, fresh: readonly Prepared[]
   if (toCreate.size > 0) {
     const created = await tx
       .insertInto('customers')
-      .values([...toCreate].map(([phone_number, name]) => ({ tenant_id: tenantId, phone_number, name })))
+      // In phone order: a batch of another connection creating some of the same customers takes
+      // their keys in the same order, so the two queue instead of deadlocking.
+      .values([...toCreate].sort(([a], [b]) => (a < b ? -1 : 1)).map(([phone_number, name]) => ({ tenant_id: tenantId, phone_number, name })))
       .onConflict((oc) => oc.columns(['tenant_id', 'phone_number']).where('deleted_at', 'is', null).doNothing())
       .returning(CUSTOMER_COLUMNS)
       .execute();
@@ -199,7 +201,7 @@ async function customersFor(tx: Tx, tenantId: number, fresh: readonly Prepared[]
     const name = p.input.name?.trim();
     if (customer && !customer.name && name && !named.has(customer.id)) named.set(customer.id, name);
   }
-  for (const [id, name] of named) {
+  for (const [id, name] of [...named].sort(([a], [b]) => a - b)) {
     const row = await tx.updateTable('customers').set({ name }).where('tenant_id', '=', tenantId).where('id', '=', id).returning(CUSTOMER_COLUMNS).executeTakeFirstOrThrow();
     for (const [phone, customer] of byPhone) if (customer.id === id) byPhone.set(phone, row);
     written = true;
