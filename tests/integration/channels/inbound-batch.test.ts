@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
-import type { InboundInput } from '../../../src/server/modules/messages/inbound';
+import type { InboundInput, InboundResult } from '../../../src/server/modules/messages/inbound';
 import { applyAckBatch } from '../../../src/server/modules/messages/acks';
 import { receiveInboundBatch, storeInboundBatch } from '../../../src/server/modules/messages/inbound-batch';
 import { ACK } from '../../../src/shared/domain/messages';
@@ -107,37 +107,64 @@ describe('receiveInboundBatch (one transaction for many inbound messages)', () =
       { whatsapp_message_id: 'r3', parent_id: b2.id },
     ]);
   });
+  /**
+   * Runs `work` while another transaction holds what `hold` takes (released after 3 s at the latest);
+   * answers whether `work` finished before that transaction ended. The holder is rolled back.
+   */
+  async function finishesWhileHeld(hold: Parameters<Database['withTenant']>[1], work: () => Promise<unknown>): Promise<boolean> {
+    let holding = true;
+    let held!: () => void;
+    const taken = new Promise<void>((resolve) => (held = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = query(async (tx) => {
+      await hold(tx);
+      held();
+      await released;
+      throw new Error('rolled back on purpose');
+    });
+    await taken;
+    const timer = setTimeout(() => {
+      holding = false;
+      release();
+    }, 3000);
+    await work();
+    const finishedWhileHeld = holding;
+    clearTimeout(timer);
+    release();
+    await expect(holder).rejects.toThrow('rolled back on purpose');
+    return finishedWhileHeld;
+  }
+
   it('writes to a ticket that another transaction references meanwhile (the report job writing its cells) without waiting for it', async (ctx) => {
     if (!testServerUrl) ctx.skip(true, 'needs two connections: run the postgres project (PEDBOT_TEST_DATABASE_URL); PGlite is a single connection');
     // The rollup job's cells reference their ticket: a foreign-key check locks the ticket's key. When
     // the inbound batch locked its tickets FOR UPDATE, that check and the batch waited on each other
     // (PostgreSQL broke the cycle after deadlock_timeout, a second, and failed one of them).
     const [first] = await write([input({ from: '5511911110040', providerMessageId: 'k1' })]);
-    let holding = true;
-    let referenced!: () => void;
-    const referencing = new Promise<void>((resolve) => (referenced = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holder = query(async (tx) => {
-      await sql`
+    let second: InboundResult | undefined;
+    const unhindered = await finishesWhileHeld(
+      (tx) => sql`
         insert into report_ticket_cells (tenant_id, chat_ticket_id, day, hour, instance_id, department_id, user_id, campaign_id, category_id, reason_id, metric, count, total)
-        values (${tenantId}, ${first!.ticketId}, current_date, 0, ${instanceId}, 0, 0, 0, 0, 0, 'probe', 1, 0)`.execute(tx);
-      referenced();
-      await released;
-      throw new Error('rolled back on purpose');
-    });
-    await referencing;
-    setTimeout(() => {
-      holding = false;
-      release();
-    }, 3000);
-    const [second] = await write([input({ from: '5511911110040', providerMessageId: 'k2', text: 'de novo' })]);
-    const writtenWhileHeld = holding;
-    holding = false;
-    release();
-    await expect(holder).rejects.toThrow('rolled back on purpose');
+        values (${tenantId}, ${first!.ticketId}, current_date, 0, ${instanceId}, 0, 0, 0, 0, 0, 'probe', 1, 0)`.execute(tx),
+      async () => ([second] = await write([input({ from: '5511911110040', providerMessageId: 'k2', text: 'de novo' })])),
+    );
+    expect(unhindered).toBe(true);
     expect(second!.ticketId).toBe(first!.ticketId);
-    expect(writtenWhileHeld).toBe(true);
+  });
+
+  it('applies a status to a message that a reply being stored meanwhile references, without waiting for it', async (ctx) => {
+    if (!testServerUrl) ctx.skip(true, 'needs two connections: run the postgres project (PEDBOT_TEST_DATABASE_URL); PGlite is a single connection');
+    const [original] = await write([input({ from: '5511911110041', providerMessageId: 'q1' })]);
+    const status = { tenantId, instanceId, providerMessageId: 'q1', ack: ACK.read, reason: null };
+    // FOR KEY SHARE is what the foreign-key check of a reply (parent_id) takes on its parent.
+    const unhindered = await finishesWhileHeld(
+      (tx) => sql`select 1 from customer_chats where tenant_id = ${tenantId} and id = ${original!.messageId} for key share`.execute(tx),
+      async () => expect(await applyAckBatch({ database, pubsub }, tenantId, instanceId, [status])).toEqual([true]),
+    );
+    expect(unhindered).toBe(true);
+    const stored = await query<{ ack: number }>((tx) => tx.selectFrom('customer_chats').select('ack').where('id', '=', original!.messageId).executeTakeFirstOrThrow());
+    expect(stored.ack).toBe(ACK.read);
   });
 
   it('creates the same new customers from two connections at once, whatever order each batch names them in', async (ctx) => {

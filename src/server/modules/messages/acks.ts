@@ -24,7 +24,7 @@ export async function applyAck(deps: MessagingDeps, update: AckUpdate): Promise<
   return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
     let query = tx.selectFrom('customer_chats').select(['id', 'ack', 'failure_reason']).where('tenant_id', '=', tenantId).where('instance_id', '=', instanceId);
     query = update.providerMessageId ? query.where('whatsapp_message_id', '=', update.providerMessageId) : query.where('hash', '=', update.hash ?? '');
-    const message = await query.forUpdate().executeTakeFirst();
+    const message = await query.forNoKeyUpdate().executeTakeFirst();
     if (!message) return false;
     const ack = advanceAck(message.ack, update.ack);
     const reason = ack === -1 ? (update.reason ?? message.failure_reason) : message.failure_reason;
@@ -52,7 +52,8 @@ export async function applyAckBatch(deps: MessagingDeps, tenantId: number, insta
       .where('instance_id', '=', instanceId)
       .where('whatsapp_message_id', 'in', ids)
       .orderBy('id')
-      .forUpdate()
+      // A status never changes a message's keys; a reply stored meanwhile only checks its parent's key.
+      .forNoKeyUpdate()
       .execute();
     const byProviderId = new Map(stored.map((m) => [m.whatsapp_message_id!, { id: m.id, ack: m.ack as Ack, reason: m.failure_reason, changed: false }]));
     const found = updates.map((update) => {
