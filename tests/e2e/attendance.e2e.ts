@@ -338,6 +338,7 @@ describe('attendance console', () => {
       new MutationObserver((changes, observer) => {
         if (!changes.some((change) => [...change.removedNodes].some((node) => (node as Element).id === 'stored-screen'))) return;
         (window as unknown as { liveRowsAtSwap: number }).liveRowsAtSwap = document.querySelectorAll('#root .pb-att-row').length;
+        (window as unknown as { liveMessagesAtSwap: number }).liveMessagesAtSwap = document.querySelectorAll('#root .pb-att-conversation-pane .pb-att-msg').length;
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
@@ -358,14 +359,17 @@ describe('attendance console', () => {
     await admin.getByRole('button', { name: 'Assumir atendimento' }).first().waitFor({ timeout: 20_000 });
 
     // A reload with that ticket open, the list beside the conversation at 1024 px: the picture
-    // marks the ticket, and the live screen opens its conversation.
+    // marks the ticket and shows its conversation as last drawn, until the live screen has drawn it.
+    await expect.poll(async () => JSON.parse(await stored()).selectedId, { timeout: 20_000 }).not.toBeNull();
     release = await holdAppCode();
     await admin.reload({ waitUntil: 'commit' });
     await picture.locator('.pb-att-row[data-selected]', { hasText: customer.name }).waitFor({ state: 'attached', timeout: 15_000 });
+    await picture.locator('.pb-att-conversation-pane').getByText('Vocês abrem no domingo?').waitFor({ state: 'attached' });
     expect(await admin.locator('#root .pb-att-row').count()).toBe(0);
     release();
     await picture.waitFor({ state: 'detached', timeout: 30_000 });
-    await admin.locator('.pb-att-conversation-pane').getByText('Vocês abrem no domingo?').waitFor({ timeout: 20_000 });
+    expect(await admin.evaluate(() => (window as unknown as { liveMessagesAtSwap?: number }).liveMessagesAtSwap)).toBeGreaterThan(0);
+    await admin.locator('#root .pb-att-conversation-pane').getByText('Vocês abrem no domingo?').waitFor({ timeout: 20_000 });
     await admin.unroute(appCode);
 
     // Signing out takes the stored screens with the session.

@@ -123,8 +123,22 @@ const longConversationShown = () => document.getElementById(`msg-${LONG_CONVERSA
   markWhen('conversationPainted', longConversationShown);
   document.querySelector<HTMLButtonElement>('#root .pb-att-row')?.click();
 };
-// A tab left with the long conversation open: the conversation's first paint after navigation.
-if (attendanceUi.selectedId !== null) markWhen('openConversationPainted', longConversationShown);
+/**
+ * A tab left with the long conversation open: the conversation's first paint after navigation. When
+ * the stored screen holds that conversation, that is the page's first contentful paint; the live
+ * conversation drawn from the local database is marked too ('openConversationLive').
+ */
+if (attendanceUi.selectedId !== null) {
+  const storedConversation = document.querySelector(`#stored-screen #msg-${LONG_CONVERSATION}`) !== null;
+  markWhen('openConversationLive', () => document.querySelector(`#root #msg-${LONG_CONVERSATION}`) !== null && document.querySelectorAll('#root .pb-att-msg').length >= 30);
+  const signalOpenConversation = () => {
+    if (marks.openConversationLive === undefined || (storedConversation && firstPaint === undefined)) return void requestAnimationFrame(signalOpenConversation);
+    marks.openConversationStored = storedConversation ? 1 : 0;
+    marks.openConversationPainted = storedConversation ? firstPaint! : marks.openConversationLive;
+    signalBench('openConversationPainted');
+  };
+  signalOpenConversation();
+}
 
 start().catch((error: unknown) => {
   window.bench.error = error instanceof Error ? error.message : String(error);

@@ -25,20 +25,20 @@ function fillUnserializedStyles(live: HTMLElement, copy: HTMLElement): void {
 /**
  * Stores the screen as drawn now under `view`, for the next start at this address. `redraw` turns
  * a copy of the page's root into what that start shows first (the screen's own rules: which parts
- * only the current visit shows).
+ * only the current visit shows) and answers which ticket's conversation the copy keeps, if any.
  */
 export function captureStoredScreen(
   doc: Document,
   owner: { tenant: string; userId: string },
   view: ScreenView,
-  redraw: (root: HTMLElement) => void,
+  redraw: (root: HTMLElement) => string | null,
   now = Date.now(),
 ): void {
   const live = doc.getElementById('root');
   if (!live) return;
   const root = live.cloneNode(true) as HTMLElement;
   fillUnserializedStyles(live, root);
-  redraw(root);
+  const selectedId = redraw(root);
   const win = doc.defaultView;
   writeStoredScreen(
     view,
@@ -51,6 +51,7 @@ export function captureStoredScreen(
       colorScheme: doc.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light',
       stylesheets: Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => link.getAttribute('href') ?? '').filter(Boolean),
       html: root.innerHTML,
+      selectedId,
       savedAt: now,
     }),
   );

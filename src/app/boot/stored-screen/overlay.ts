@@ -1,3 +1,4 @@
+import { markOpenTicket, withoutConversation } from '../../features/attendance/data/screen-picture';
 import type { StoredScreen } from './record';
 
 const OVERLAY_ID = 'stored-screen';
@@ -8,7 +9,7 @@ export const STORED_SCREEN_TIMEOUT_MS = 10_000;
 
 /**
  * Shows `screen` over the page from its first frame, with the ticket left open (`selectedId`)
- * marked in its list. It is a picture: inert, hidden from assistive technology, with a busy
+ * marked in its list, and that ticket's conversation if the picture holds it. It is a picture: inert, hidden from assistive technology, with a busy
  * cursor. A click on one of its tickets is remembered, and the live screen opens that ticket
  * when it replaces the picture.
  */
@@ -32,7 +33,11 @@ export function showStoredScreen(doc: Document, screen: StoredScreen, selectedId
   const picture = doc.createElement('div');
   picture.inert = true;
   picture.innerHTML = screen.html;
-  if (selectedId) picture.querySelector(`.pb-att-row[data-ticket-id="${CSS.escape(selectedId)}"]`)?.setAttribute('data-selected', '');
+  if (selectedId !== null && screen.selectedId === selectedId) overlay.dataset.conversation = selectedId;
+  else {
+    withoutConversation(picture);
+    if (selectedId !== null) markOpenTicket(picture, selectedId);
+  }
   overlay.append(picture);
   overlay.addEventListener('click', (event) => {
     for (const row of overlay.querySelectorAll<HTMLElement>('[data-ticket-id]')) {
@@ -46,6 +51,9 @@ export function showStoredScreen(doc: Document, screen: StoredScreen, selectedId
   performance.mark('pedbot:stored-screen-shown');
   setTimeout(() => dismissStoredScreen(doc), STORED_SCREEN_TIMEOUT_MS);
 }
+
+/** Whether the stored screen shown holds the open ticket's conversation (the live one replaces it once drawn). */
+export const storedScreenHoldsConversation = (doc: Document): boolean => doc.getElementById(OVERLAY_ID)?.dataset.conversation !== undefined;
 
 /** A navigation elsewhere (a redirect to sign-in, say) removes a screen drawn for another address. */
 export function dismissStoredScreenAwayFrom(doc: Document, pathname: string): void {

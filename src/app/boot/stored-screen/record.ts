@@ -21,6 +21,8 @@ export interface StoredScreen {
   colorScheme: string;
   stylesheets: string[];
   html: string;
+  /** The ticket whose conversation the picture shows beside the list; null: the pane is empty. */
+  selectedId: string | null;
   savedAt: number;
 }
 
@@ -41,7 +43,7 @@ export interface ShowingContext {
   now: number;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 const PREFIX = 'pedbot.stored-screen:';
 /** Older than this, the picture would mislead more than it helps. */
 export const STORED_SCREEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -49,8 +51,8 @@ export const STORED_SCREEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const STORED_SCREEN_MAX_CHARS = 1_500_000;
 
 /**
- * The storage key of a list view's screen. The screen is stored as a start with no ticket open
- * draws it, so a view with a ticket open shares its tab's screen (see `showsWithTicketOpen`).
+ * The storage key of a list view's screen. A view with a ticket open shares its tab's screen (see
+ * `showsWithTicketOpen`): the picture shows the conversation stored with it only to that ticket's view.
  */
 export function storedScreenKey(view: ScreenView): string {
   return `${PREFIX}${view.tab ?? 'inbox'}:${view.isCampaign ? 'campaign' : 'attendance'}`;
@@ -64,7 +66,8 @@ export const LIST_BESIDE_CONVERSATION = '(min-width: 48em)';
 
 /**
  * Whether a view may start on its tab's picture: with no ticket open always; with one open only
- * where the list stays in sight, the picture marking that ticket while its conversation loads.
+ * where the list stays in sight, the picture marking that ticket and showing its conversation as
+ * last drawn, if it was the one stored.
  */
 export const showsWithTicketOpen = (view: ScreenView, listBesideConversation: boolean): boolean => !view.selectedId || listBesideConversation;
 

@@ -105,10 +105,10 @@ function Console({ ctx }: { ctx: AttendanceContext }) {
   }, []);
   const panel = ticket ? ui.panel : null;
   const live = !list.loading && (windowLoaded || !!search.trim());
-  const drawn = useMemo(() => [list.tickets, list.tabCounts, list.kindCounts, now], [list.tickets, list.tabCounts, list.kindCounts, now]);
+  const drawn = useMemo(() => [list.tickets, list.tabCounts, list.kindCounts, now, ticket], [list.tickets, list.tabCounts, list.kindCounts, now, ticket]);
   useStoredScreen({
     owner: { tenant, userId: ctx.viewer.userId },
-    view: { tab: ui.tab, isCampaign: ui.isCampaign },
+    view: { tab: ui.tab, isCampaign: ui.isCampaign, selectedId: ui.selectedId },
     live,
     plain: !ui.search && ui.categoryIds.length === 0,
     drawn,

@@ -46,6 +46,7 @@ const screen = newStoredScreen({
   colorScheme: 'light',
   stylesheets: ['/assets/index-abc.css'],
   html: '<div class="pb-att-screen"></div>',
+  selectedId: null,
   savedAt: NOW - 60_000,
 });
 const here: ShowingContext = { tenant: 'acme', userId: '7', path: '/acme/chat/attendance', build: '/assets/index-abc.js', width: 1280, height: 800, now: NOW };
