@@ -7,6 +7,12 @@
 /** The live conversation's messages as drawn (its list or its empty state, not its loader). */
 const CONVERSATION_DRAWN = '.pb-att-conversation-pane .pb-att-messages:not([role="status"])';
 
+/** The customer panel stays out of every picture: a start does not reopen it. */
+function withoutPanel(screen: HTMLElement): void {
+  delete screen.dataset.panelOpen;
+  screen.querySelector('.pb-att-panel')?.remove();
+}
+
 /**
  * The console with no ticket open: the list as it is, the conversation pane empty (its hint
  * follows with the live screen) and no customer panel.
@@ -15,9 +21,8 @@ export function withoutConversation(root: ParentNode): void {
   const screen = root.querySelector<HTMLElement>('.pb-att-screen');
   if (!screen) return;
   delete screen.dataset.hasTicket;
-  delete screen.dataset.panelOpen;
+  withoutPanel(screen);
   screen.querySelector('.pb-att-conversation-pane')?.replaceChildren();
-  screen.querySelector('.pb-att-panel')?.remove();
   for (const row of screen.querySelectorAll<HTMLElement>('.pb-att-row[data-selected]')) {
     delete row.dataset.selected;
     row.removeAttribute('aria-current');
@@ -42,8 +47,7 @@ export function conversationOverflows(root: ParentNode): boolean {
 /**
  * A copy of the console with a ticket open, as its picture shows it: a conversation taller than its
  * pane pinned to its latest message, as a reopened one is drawn (a picture keeps no scroll position;
- * the scrolled end has no bottom padding), and the customer panel's column kept empty, so the
- * conversation keeps its width.
+ * the scrolled end has no bottom padding), and no customer panel, which a start does not reopen.
  */
 export function withConversation(root: ParentNode, overflowing: boolean): void {
   const messages = messagesOf(root);
@@ -51,7 +55,8 @@ export function withConversation(root: ParentNode, overflowing: boolean): void {
     Object.assign(messages.style, { display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', overflow: 'hidden', paddingBottom: '0' });
     for (const child of messages.children) (child as HTMLElement).style.flexShrink = '0';
   }
-  root.querySelector('.pb-att-panel')?.replaceChildren();
+  const screen = root.querySelector<HTMLElement>('.pb-att-screen');
+  if (screen) withoutPanel(screen);
 }
 
 /** Marks `ticketId`'s row as the open one in a picture drawn without it. */
