@@ -9,9 +9,9 @@ export const STORED_SCREEN_TIMEOUT_MS = 10_000;
 
 /**
  * Shows `screen` over the page from its first frame, with the ticket left open (`selectedId`)
- * marked in its list, and that ticket's conversation if the picture holds it. It is a picture: inert, hidden from assistive technology, with a busy
- * cursor. A click on one of its tickets is remembered, and the live screen opens that ticket
- * when it replaces the picture.
+ * marked in its list, and that ticket's conversation if the picture holds it. It is a picture:
+ * inert, hidden from assistive technology, with a busy cursor. A click on one of its tickets is
+ * remembered, and the live screen opens that ticket when it replaces the picture.
  */
 export function showStoredScreen(doc: Document, screen: StoredScreen, selectedId: string | null = null): void {
   for (const href of screen.stylesheets) {

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/database';
 import { forbidden, validation } from '../../graphql/errors';
 import type { SyncViewer } from '../../sync/visibility';
 import type { TicketRow } from '../tickets/ticket-document';
+import { findTicketLocked } from '../tickets/ticket-store';
 import { attendanceTexts as texts } from './texts';
 
 /** The error code the console recognises to tell a losing attendant someone else picked first. */
@@ -15,15 +16,7 @@ export const alreadyPicked = () =>
 
 /** The ticket row locked for this transaction (concurrent lifecycle changes queue behind it). */
 export async function lockTicket(tx: Tx, tenantId: number, ticketId: number): Promise<TicketRow> {
-  const ticket = await tx
-    .selectFrom('chat_tickets')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', ticketId)
-    .where('deleted_at', 'is', null)
-    // A ticket's keys never change, and a weaker lock lets rows that reference it be written meanwhile.
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+  const ticket = await findTicketLocked(tx, tenantId, ticketId);
   if (!ticket) throw validation('id', texts.ticketNotFound);
   return ticket;
 }

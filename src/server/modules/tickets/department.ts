@@ -5,6 +5,7 @@ import type { SyncViewer } from '../../sync/visibility';
 import type { MessagingDeps } from '../messages/deps';
 import { messageTexts } from '../messages/texts';
 import type { TicketRow } from './ticket-document';
+import { findTicketLocked } from './ticket-store';
 
 /**
  * Sends an open ticket to a department's inbox (null: the inbox of no department). It leaves its
@@ -18,14 +19,7 @@ export async function changeTicketDepartment(
   departmentId: number | null,
 ): Promise<TicketRow> {
   return transactWithChanges(deps.database, deps.pubsub, tenantId, async (tx, changes) => {
-    const ticket = await tx
-      .selectFrom('chat_tickets')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', ticketId)
-      .where('deleted_at', 'is', null)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
+    const ticket = await findTicketLocked(tx, tenantId, ticketId);
     if (!ticket || !canSeeTicket(ticket, viewer)) throw forbidden();
     if (ticket.finished_ticket) throw validation('id', messageTexts.ticketNotFound);
     if (departmentId !== null) {

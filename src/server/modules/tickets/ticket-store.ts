@@ -16,14 +16,20 @@ export async function findOpenTicket(tx: Tx, tenantId: number, instanceId: numbe
     .executeTakeFirst();
 }
 
+const ticketById = (tx: Tx, tenantId: number, ticketId: number) =>
+  tx.selectFrom('chat_tickets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', ticketId).where('deleted_at', 'is', null);
+
 export async function findTicket(tx: Tx, tenantId: number, ticketId: number): Promise<TicketRow | undefined> {
-  return tx
-    .selectFrom('chat_tickets')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', ticketId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return ticketById(tx, tenantId, ticketId).executeTakeFirst();
+}
+
+/**
+ * The ticket, locked for this transaction: concurrent changes of it queue behind. FOR NO KEY UPDATE,
+ * as every ticket lock: a ticket's keys never change, and rows that reference it (messages, the
+ * report job's cells) check that key meanwhile instead of waiting, or deadlocking, on the lock.
+ */
+export async function findTicketLocked(tx: Tx, tenantId: number, ticketId: number): Promise<TicketRow | undefined> {
+  return ticketById(tx, tenantId, ticketId).forNoKeyUpdate().executeTakeFirst();
 }
 
 /** The department of a connection's new inbox tickets, as a sub-select of the insert that opens them. */

@@ -50,13 +50,13 @@ export function conversationOverflows(root: ParentNode): boolean {
  * the scrolled end has no bottom padding), and no customer panel, which a start does not reopen.
  */
 export function withConversation(root: ParentNode, overflowing: boolean): void {
-  const messages = messagesOf(root);
-  if (messages && overflowing) {
-    Object.assign(messages.style, { display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', overflow: 'hidden', paddingBottom: '0' });
-    for (const child of messages.children) (child as HTMLElement).style.flexShrink = '0';
-  }
   const screen = root.querySelector<HTMLElement>('.pb-att-screen');
-  if (screen) withoutPanel(screen);
+  if (!screen) return;
+  withoutPanel(screen);
+  const messages = messagesOf(screen);
+  if (!messages || !overflowing) return;
+  Object.assign(messages.style, { display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', overflow: 'hidden', paddingBottom: '0' });
+  for (const child of messages.children) (child as HTMLElement).style.flexShrink = '0';
 }
 
 /** Marks `ticketId`'s row as the open one in a picture drawn without it. */
