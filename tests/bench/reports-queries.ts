@@ -263,7 +263,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<Record<string, unknow
     const { tenantId, instanceId, ms } = await seed(database);
     console.log(`[${kind}] seeded in ${ms} ms (load average ${loadavg()[0]?.toFixed(1)})`);
     const rollupMs = await buildRollups(database, tenantId);
-    // What the server's upkeep does after bulk writes (autovacuum on PostgreSQL, pglite-maintenance.ts
+    // What the server's upkeep does after bulk writes (autovacuum on PostgreSQL, table-maintenance.ts
     // on PGlite): without statistics the planner nests loops over a million rows.
     await database.asOwner((db) => sql`analyze`.execute(db));
     const counts = await database.asOwner(async (db) => {

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import pg from 'pg';
-import { MAINTENANCE_STATISTICS_TARGET, PgliteMaintenance } from './pglite-maintenance';
+import { MAINTENANCE_STATISTICS_TARGET, TableMaintenance, isWrite, type WriteKind } from './table-maintenance';
 import { PgliteEngine } from './pglite-engine';
 import { PglitePool, numberParsers } from './pglite-pool';
 import { PREPARED, isPrepared } from './prepared';
@@ -79,7 +79,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
         await sql`set role ${sql.raw(APP_ROLE)}`.execute(conn);
       }
     });
-  const maintenance = new PgliteMaintenance({
+  const maintenance = new TableMaintenance({
     maintain: (table, vacuum) =>
       asOwner(async (owner) => {
         await sql.raw(`set default_statistics_target = ${MAINTENANCE_STATISTICS_TARGET}`).execute(owner);
@@ -127,7 +127,7 @@ const MAX_PREPARED = 200;
  * per connection; statements marked PREPARED (prepared.ts) get one, derived from their text. Each
  * pg client keeps one wrapper: Kysely knows its connections by the client object.
  */
-function preparing(pool: pg.Pool): PostgresPool {
+function preparing(pool: pg.Pool, onWrite: (kind: WriteKind, text: string, rows: number) => void): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -140,8 +140,14 @@ function preparing(pool: pg.Pool): PostgresPool {
       return (client as unknown as { processID?: number }).processID;
     },
     query: ((text: unknown, values?: unknown[]) => {
-      const name = typeof text === 'string' && isPrepared(text) ? nameOf(text) : undefined;
-      return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+      // Anything but a statement's text (a cursor) goes through as it is.
+      if (typeof text !== 'string') return client.query(text as string, values);
+      const name = isPrepared(text) ? nameOf(text) : undefined;
+      const result = name ? client.query({ name, text, values }) : client.query(text, values);
+      return result.then((done) => {
+        if (isWrite(done.command)) onWrite(done.command, text, done.rowCount ?? 0);
+        return done;
+      });
     }) as unknown as PostgresPoolClient['query'],
     release: (destroy?: boolean) => client.release(destroy),
   });
@@ -165,7 +171,15 @@ async function openServer(databaseUrl: string, options: OpenOptions): Promise<Da
   const appPool = surviveConnectionLoss(new pg.Pool({ connectionString: databaseUrl, max: 10, types, options: `-c role=${APP_ROLE}` }));
   const owner = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: ownerPool }) });
   if (options.migrate !== false) await runMigrations(owner);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparing(appPool) }) });
+  const maintenance = new TableMaintenance({
+    autovacuum: true,
+    maintain: async (table) => {
+      await sql`analyze ${sql.id(table)}`.execute(owner);
+      const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
+      return rows[0]?.n ?? 0;
+    },
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparing(appPool, (kind, text, rows) => maintenance.noteWrite(kind, text, rows)) }) });
   return {
     kind: 'postgres',
     url: databaseUrl,
@@ -173,6 +187,7 @@ async function openServer(databaseUrl: string, options: OpenOptions): Promise<Da
     withTenant: (tenantId, fn) => withTenantOn(db, tenantId, fn),
     asOwner: (fn) => fn(owner),
     close: async () => {
+      await maintenance.stop();
       await db.destroy();
       await owner.destroy();
     },

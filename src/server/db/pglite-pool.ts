@@ -1,6 +1,6 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { PgliteEngine } from './pglite-engine';
-import type { WriteKind } from './pglite-maintenance';
+import { isWrite, type WriteKind } from './table-maintenance';
 import { isPrepared } from './prepared';
 
 const INT8_OID = 20;
@@ -33,7 +33,6 @@ const PLAIN_COMMANDS = new Set([
   'ANALYZE',
   'VACUUM',
 ]);
-const WRITES = new Set<string>(['INSERT', 'UPDATE', 'DELETE']);
 
 /**
  * Kysely's PostgresDialect over the one embedded session (pglite-engine.ts). PGlite is a single
@@ -46,7 +45,7 @@ const WRITES = new Set<string>(['INSERT', 'UPDATE', 'DELETE']);
 export class PglitePool implements PostgresPool {
   readonly options = {};
   private queue: Promise<void> = Promise.resolve();
-  /** Told the rows each INSERT, UPDATE or DELETE wrote (pglite-maintenance.ts). */
+  /** Told the rows each INSERT, UPDATE or DELETE wrote (table-maintenance.ts). */
   onWrite: ((kind: WriteKind, sql: string, rows: number) => void) | null = null;
   /** Holders of the session and those waiting for it. */
   private asking = 0;
@@ -86,7 +85,7 @@ export class PglitePool implements PostgresPool {
         }
         const keepPrepared = plain && (parameters.length === 0 || isPrepared(sql));
         const result = await this.engine.query(sql, parameters, keepPrepared, !plain);
-        if (WRITES.has(command)) this.onWrite?.(command as WriteKind, sql, result.affectedRows);
+        if (isWrite(command)) this.onWrite?.(command, sql, result.affectedRows);
         return { command, rowCount: result.affectedRows, rows: result.rows as R[] };
       },
       release,
