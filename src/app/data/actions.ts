@@ -1,9 +1,8 @@
 import { filter, take } from 'rxjs';
-import { nextUnseen } from '../../shared/domain/messages';
 import type { TicketTab } from '../../shared/domain/tickets';
 import { loadOlderMessagesWith } from './history/load-older';
 import { loadMoreTicketsWith, ticketListEnded, type TicketListKey, type TicketPageLoad } from './history/older-tickets';
-import { REPLICATED_SPECS, type ServerDoc } from './replication/documents';
+import { REPLICATED_SPECS, viewedTicketEdit, type ServerDoc } from './replication/documents';
 import { SyncRequestError } from './replication/transport';
 import { retryMessageIn, sendMessageTo, type OutgoingMessage } from './messages/outgoing';
 import type { CustomerChatDoc, DraftDoc, PedbotDatabase, ReferenceDoc } from './schema';
@@ -90,7 +89,7 @@ export function prefetchMessages(customerId: string, instanceId: string, limit: 
 export async function markTicketViewed(ticketId: string): Promise<void> {
   const doc = await session().db.chattickets.findOne(ticketId).exec();
   if (!doc || doc.unseenMsg === 0) return;
-  await doc.incrementalPatch({ unseenMsg: nextUnseen(doc.unseenMsg, false, true) });
+  await doc.incrementalPatch(viewedTicketEdit());
 }
 
 async function upsertDraft(db: PedbotDatabase, draft: DraftDoc): Promise<void> {

@@ -1,7 +1,7 @@
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { describe, expect, it } from 'vitest';
 import { openPedbotDatabase } from '../../../src/app/data/database/open-database';
-import { fromServer } from '../../../src/app/data/replication/documents';
+import { fromServer, viewedTicketEdit } from '../../../src/app/data/replication/documents';
 import { startSyncEngine, type SyncEngine } from '../../../src/app/data/replication/sync-engine';
 import { sendMessageTo } from '../../../src/app/data/messages/outgoing';
 import type { PedbotDatabase, ReplicatedName } from '../../../src/app/data/schema';
@@ -113,7 +113,7 @@ async function runSeed(seed: number): Promise<void> {
         case 'view': {
           const held = await clients[step.client]!.db.chattickets.find().exec();
           const ticket = held[step.pick % Math.max(held.length, 1)];
-          if (ticket && ticket.unseenMsg > 0) await ticket.incrementalPatch({ unseenMsg: 0 });
+          if (ticket && ticket.unseenMsg > 0) await ticket.incrementalPatch(viewedTicketEdit());
           break;
         }
         case 'move':

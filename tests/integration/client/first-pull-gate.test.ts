@@ -57,7 +57,7 @@ describe('the tickets\' first pull held for the initial window', () => {
       socket,
       instanceId: '1',
       identifier: 'gate-test',
-      takeSideloaded: (settled) => sideloads.take(database, 'chattickets', settled),
+      takeSideloaded: () => sideloads.take(database, 'chattickets'),
       onRejected: async () => undefined,
       retryTime: 10,
       beforeFirstPull: () => gate,

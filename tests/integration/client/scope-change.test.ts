@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessageTo } from '../../../src/app/data/messages/outgoing';
+import { viewedTicketEdit } from '../../../src/app/data/replication/documents';
 import type { ChatTicketDoc, PedbotDatabase } from '../../../src/app/data/schema';
 import { SyncRequestError, type SyncTransport } from '../../../src/app/data/replication/transport';
 import { readSyncScope } from '../../../src/app/data/replication/sync-scope';
@@ -241,7 +242,7 @@ describe('a user whose department changes', () => {
       const doc = await ana.db.chattickets.findOne(ids.anas).exec();
       return doc && doc.unseenMsg > 0 && doc;
     });
-    await own.incrementalPatch({ unseenMsg: 0 });
+    await own.incrementalPatch(viewedTicketEdit());
     await ana.db.drafts.upsert({ ticket_id: ids.anas, text: 'Rascunho da Ana', updatedAt: Date.now() });
 
     await ana.close();

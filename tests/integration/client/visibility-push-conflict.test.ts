@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncTransport } from '../../../src/app/data/replication/transport';
+import { viewedTicketEdit } from '../../../src/app/data/replication/documents';
 import { signedInCaller } from './support/admin-api';
 import { startSyncServer, type SyncServer } from './support/sync-server';
 import { eventually, signIn, startClient } from './support/sync-client';
@@ -87,7 +88,7 @@ describe('a ticket leaving while its viewed state is pushed', () => {
       const tickets = client.engine.leader()!.replications.get('chattickets')!;
       tickets.state.reSync();
       await eventually('the tickets were pulled after the move', async () => gates!.pullsHeld === 1);
-      await ticket!.incrementalPatch({ unseenMsg: 0 });
+      await ticket!.incrementalPatch(viewedTicketEdit());
       await eventually('the viewed state is being pushed', async () => gates!.pushesWaiting === 1);
       gates!.pullAnswer.open();
       await eventually('the pulled tombstone was handled', async () => {

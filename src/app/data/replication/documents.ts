@@ -1,13 +1,14 @@
 import type { ChatTicketDoc, CustomerChatDoc, CustomerDoc, ReplicatedName } from '../schema';
 import { TEMP_ID_PREFIX } from '../schema/customer-chat';
 import { messageSortKey, ticketSortKey } from '../schema/sort-key';
+import { nextUnseen } from '../../../shared/domain/messages';
 import { customerSearchText, ticketSearchText } from '../../../shared/domain/ticket-search';
 
 /**
  * The mapping between the server's replicated documents (sync.graphql) and local ones.
  * From the server: nulls become absent keys, tombstones get defaults for required fields, and
  * the local fields are derived. To the server: local fields are stripped, and only the
- * writes the server accepts are pushed (a send, a viewed ticket). Customers are edited through
+ * writes the server accepts are pushed (a send, a ticket viewed here). Customers are edited through
  * mutations whose answer is side-loaded (`storeCustomer`), never locally, so they are pull-only.
  */
 export type ServerDoc = Record<string, unknown> & { id: string; updatedAt?: number | null; _deleted?: boolean | null };
@@ -44,7 +45,7 @@ const TOMBSTONE_DEFAULTS: Record<ReplicatedName, Record<string, unknown>> = {
 
 const LOCAL_FIELDS: Record<ReplicatedName, readonly string[]> = {
   customerchats: ['ticket_key', 'sort_key'],
-  chattickets: ['owner_key', 'sort_at', 'sort_key', 'search_text'],
+  chattickets: ['owner_key', 'sort_at', 'sort_key', 'search_text', 'view_pending'],
   customers: ['search_text'],
   settings: [],
   customerchatreactions: ['ticket_key'],
@@ -110,6 +111,9 @@ function stripLocal(name: ReplicatedName, doc: Record<string, unknown>): Record<
 
 export const isTempMessageId = (id: string): boolean => id.startsWith(TEMP_ID_PREFIX);
 
+/** The one local edit of a ticket: viewed here (SPEC §4, unseen back to 0), marked for the push. */
+export const viewedTicketEdit = (): Pick<ChatTicketDoc, 'unseenMsg' | 'view_pending'> => ({ unseenMsg: nextUnseen(undefined, false, true), view_pending: true });
+
 /**
  * What the push sends for a local write, or null when nothing should reach the server: local
  * drops (a ticket this user may no longer see takes its messages with it), a refused send waiting
@@ -124,7 +128,9 @@ export function toServer(name: ReplicatedName, doc: Record<string, unknown>): Re
       return stripLocal(name, doc);
     }
     case 'chattickets':
-      return stripLocal(name, doc);
+      // Pulled tickets are stored as the server sent them, without a replication meta to compare
+      // with: only a view made here marks one to push.
+      return doc.view_pending === true ? stripLocal(name, doc) : null;
     default:
       return null;
   }

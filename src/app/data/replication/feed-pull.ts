@@ -1,7 +1,6 @@
 import {
   deepEqual,
   getWrittenDocumentsFromBulkWriteResponse,
-  registerMutableWriteContext,
   type BulkWriteRow,
   type RxCollection,
   type RxDocumentData,
@@ -13,11 +12,13 @@ import type { ReplicatedName } from '../schema';
 import { SyncRequestError } from './transport';
 
 /**
- * The pull of a collection whose server state always wins (no local write ever edits one of its
- * server documents): messages, settings, reactions. RxDB's replication keeps a second copy of
- * every pulled document (its assumed master state) so that its push can tell local edits from
- * pulled states; these collections never need that, and writing it doubled the IndexedDB work of
- * an initial sync. This loop follows RxDB's downstream otherwise: a RESYNC pulls from the stored
+ * The pull of every replicated collection: the server's state always wins. RxDB's downstream
+ * keeps a second copy of every pulled document (its assumed master state) so that its push can
+ * tell local edits from pulled states; writing it doubled the IndexedDB work of an initial sync.
+ * Here the one local edit of a server document, a ticket viewed here, carries its own mark
+ * (`view_pending`), and a pulled state may replace it before the push's answer comes: the push
+ * took the edit from its change event, and the server's answer and stream bring the viewed
+ * state back. This loop follows RxDB's downstream otherwise: a RESYNC pulls from the stored
  * checkpoint until a short page, stream events are applied in order and dropped when a pull
  * started after them, and received documents are emitted once stored.
  */
@@ -85,11 +86,10 @@ export function startFeedPull(options: FeedPullOptions): FeedPull {
   let stopped = false;
   let firstDone!: () => void;
   const first = new Promise<void>((resolve) => (firstDone = resolve));
-  const context = options.writeContext.then((ctx) => {
-    // Every document written here is built by fromServer for this write alone.
-    registerMutableWriteContext(ctx);
-    return ctx;
-  });
+  // Not registered as a mutable write context: RxDB then stamps every row as a first revision,
+  // previous or not, and a document cache holding a local edit (a viewed ticket, revision 2) takes
+  // the pulled state written over it for an older one and keeps showing the edit.
+  const context = options.writeContext;
 
   let current: Promise<FeedCheckpoint | null> = collection.database
     .getLocal<CheckpointDoc>(options.checkpointKey)

@@ -114,7 +114,7 @@ export function startLeaderSession(options: LeaderSessionOptions): LeaderSession
         socket,
         instanceId: scope.instanceId,
         identifier: identifierFor(scope, name, generation),
-        takeSideloaded: (upstreamSettled) => sideloads.take(db, name, upstreamSettled),
+        takeSideloaded: () => sideloads.take(db, name),
         onRejected: (id, error) => markRejected(db, id, error.message),
         retryTime: options.retryTime,
         tombstonesThroughPull: name === 'chattickets',

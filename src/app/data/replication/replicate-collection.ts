@@ -1,10 +1,9 @@
-import type { RxCollection, RxDocument, RxReplicationPullStreamItem, RxReplicationWriteToMasterRow } from 'rxdb';
-import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { Observable, Subject, combineLatest, filter, firstValueFrom, merge, map } from 'rxjs';
+import type { RxCollection, RxDocument, RxReplicationWriteToMasterRow } from 'rxdb';
+import { replicateRxCollection } from 'rxdb/plugins/replication';
+import { Observable, combineLatest, filter, firstValueFrom, merge, map } from 'rxjs';
 import { PUSH_BATCH_MAX } from '../../../shared/domain/sync-batches';
-import type { ReplicatedName } from '../schema';
 import { fromServer, toServer, type ReplicatedSpec, type ServerDoc } from './documents';
-import { startFeedPull, type FeedPage } from './feed-pull';
+import { startFeedPull, type FeedEvent, type FeedPage } from './feed-pull';
 import type { SyncSocket } from './sync-socket';
 import { SyncRequestError, type SyncTransport } from './transport';
 
@@ -15,9 +14,11 @@ import { SyncRequestError, type SyncTransport } from './transport';
  *     the RESYNC marker, and every socket reconnect also forces a RESYNC;
  * (3) push<X>(rows), answering conflicts (the server's master state, adopted locally);
  * (4) side-loaded documents (older history, the initial window) ride on the next pull answer,
- *     so they enter as master states through RxDB's own downstream, never as local writes.
- * Collections whose server state always wins pull through `feed-pull.ts` instead, and keep
- * RxDB's replication for their push only (FEED_PULLED).
+ *     so they enter as server states through the pull, never as local writes.
+ * The pull is `feed-pull.ts`: the server's state is written as it comes, with none of the
+ * replication meta RxDB's own downstream keeps per pulled document for its push (a second write
+ * of every document, and its reads). RxDB's replication runs only the push of the collections
+ * that have one: a send (a new message) and a ticket viewed here (`view_pending`, documents.ts).
  */
 export interface Checkpoint {
   id: string;
@@ -25,24 +26,15 @@ export interface Checkpoint {
 }
 
 /**
- * The server's largest page (MAX_PULL_LIMIT): every answer costs RxDB an IndexedDB write of the
- * documents and another of their replication meta, so larger pages apply faster (in Chromium,
- * 1000 instead of 500 doubled the initial sync rate; tests/bench/client-sync-browser.ts).
+ * The server's largest page (MAX_PULL_LIMIT): every answer costs an IndexedDB transaction, so
+ * larger pages apply faster (in Chromium, 1000 instead of 500 doubled the initial sync rate;
+ * tests/bench/client-sync-browser.ts).
  */
 export const PULL_BATCH_SIZE = 1000;
 export const PUSH_BATCH_SIZE = PUSH_BATCH_MAX;
 
-/**
- * No local write edits a server document of these (a message push is a new send; customers,
- * settings and reactions are never pushed), so the server's state always wins and their pull
- * needs none of the replication meta RxDB keeps per pulled document for its push (feed-pull.ts).
- * Tickets keep RxDB's replication both ways: a viewed ticket is a local edit of a server
- * document, which RxDB tells from a pulled state by that meta.
- */
-/** The local document holding the checkpoint of a feed-pulled replication. */
+/** The local document holding the checkpoint of a collection's pull. */
 export const feedCheckpointKey = (identifier: string): string => `pull|${identifier}`;
-
-const FEED_PULLED: ReadonlySet<ReplicatedName> = new Set(['customerchats', 'customers', 'settings', 'customerchatreactions']);
 
 // RxDB's collection generics differ per document type; this module handles them alike.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,12 +48,8 @@ export interface CollectionReplicationOptions {
   instanceId: string;
   /** Unique per (tenant, user, connection, collection) so each resumes from its own checkpoint. */
   identifier: string;
-  /**
-   * Documents waiting to ride on the next pull answer. `upstreamSettled` resolves once local
-   * writes already made were handled by the push side: RxDB's downstream skips a master state
-   * while the local copy holds a write not yet seen by the upstream (a local drop, say).
-   */
-  takeSideloaded: (upstreamSettled: () => Promise<unknown>) => Promise<ServerDoc[]>;
+  /** Documents waiting to ride on the next pull answer. */
+  takeSideloaded: () => Promise<ServerDoc[]>;
   /** A send the server refused for good (validation, forbidden characters). */
   onRejected: (docId: string, error: SyncRequestError) => Promise<void>;
   retryTime?: number;
@@ -124,13 +112,13 @@ interface PullBulk {
   resync?: boolean;
 }
 
-function streamOf(options: CollectionReplicationOptions): Observable<RxReplicationPullStreamItem<unknown, Checkpoint>> {
+function streamOf(options: CollectionReplicationOptions): Observable<FeedEvent> {
   const { spec, socket, instanceId } = options;
   const field = `stream${spec.typeName}`;
   const query = `subscription Stream${spec.typeName}($instance_id: ID!) {
     ${field}(instance_id: $instance_id) { documents { ${spec.fields} } checkpoint { id position } resync }
   }`;
-  const events = new Observable<RxReplicationPullStreamItem<unknown, Checkpoint>>((subscriber) => {
+  const events = new Observable<FeedEvent>((subscriber) => {
     let stopped = false;
     let unsubscribe: () => void = () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -141,7 +129,7 @@ function streamOf(options: CollectionReplicationOptions): Observable<RxReplicati
           if (!bulk) return;
           const checkpoint = normalize(bulk.checkpoint);
           if (bulk.resync || !checkpoint) subscriber.next('RESYNC');
-          else subscriber.next({ documents: bulk.documents as never[], checkpoint });
+          else subscriber.next({ documents: bulk.documents, checkpoint });
         },
         // A refused or ended subscription is retried; whatever changed meanwhile is pulled on RESYNC.
         error: () => restart(),
@@ -200,8 +188,6 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
   };
 
   let firstPullAllowed: Promise<void> | undefined;
-  /** Whether a pull was asked of the server yet (pages side-loaded before the first one do not count). */
-  let pullAsked = false;
   let gateOpen = !options.beforeFirstPull;
   /** Wakes a first pull waiting for its gate: documents were side-loaded meanwhile. */
   let nudge = () => {};
@@ -218,7 +204,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     return page;
   };
   /** One page of the feed after `from`, with the side-loaded documents riding on it. */
-  const pullPage = async (from: Checkpoint | null, limit: number, upstreamSettled: () => Promise<unknown>): Promise<FeedPage> => {
+  const pullPage = async (from: Checkpoint | null, limit: number): Promise<FeedPage> => {
     firstPullAllowed ??= (options.beforeFirstPull?.() ?? Promise.resolve()).then(() => {
       gateOpen = true;
     });
@@ -226,11 +212,10 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     // seconds on a large account), side-loaded documents do not: the initial window's tickets and
     // messages are what the first screen shows. They go in as a page of their own at the same checkpoint.
     while (!gateOpen) {
-      const sideloaded = await options.takeSideloaded(upstreamSettled);
+      const sideloaded = await options.takeSideloaded();
       if (sideloaded.length > 0) return noted({ documents: sideloaded, checkpoint: from, more: true, beforeFirstPull: true });
       await Promise.race([firstPullAllowed, new Promise<void>((resolve) => (nudge = resolve))]);
     }
-    pullAsked = true;
     const data = await transport.request<Record<string, PullBulk>>(pullQuery, {
       checkpoint: from,
       limit,
@@ -239,7 +224,7 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     const bulk = data[`pull${spec.typeName}`];
     const answered = normalize(bulk?.checkpoint) ?? from;
     remember(answered);
-    const sideloaded = await options.takeSideloaded(upstreamSettled);
+    const sideloaded = await options.takeSideloaded();
     sideloaded.push(...answeredTombstones.values());
     answeredTombstones.clear();
     const pulled = bulk?.documents ?? [];
@@ -285,110 +270,62 @@ export function replicateCollection(options: CollectionReplicationOptions): Coll
     autoStart: true,
   };
 
-  if (FEED_PULLED.has(spec.name)) {
-    const pushState = push ? replicateRxCollection<unknown, Checkpoint>({ ...common, push }) : null;
-    const internal = async () => {
-      await pushState?.startPromise;
-      return pushState?.internalReplicationState;
-    };
-    // The feed writes over whatever the storage holds and never skips a document for a local write the upstream has
-    // not handled yet (RxDB's downstream does), so its side-loads need not wait for the upstream. Waiting cost the
-    // initial window's messages seconds on a fresh database: the upstream's first pass looks over every document the
-    // feed stored meanwhile, while IndexedDB is busy storing the first pages of tickets and customers.
-    const noWait = () => Promise.resolve();
-    const feed = startFeedPull({
-      collection: options.collection,
-      name: spec.name,
-      checkpointKey: feedCheckpointKey(options.identifier),
-      fetchPage: async (from) => {
-        const page = await pullPage(from, PULL_BATCH_SIZE, noWait);
-        if (!page.more) fetchedAll();
-        return page;
-      },
-      writeContext: internal().then((state) => state?.downstreamBulkWriteFlag ?? 'pedbot-feed-pull'),
-      pushIdle: pushState
-        ? async () => {
-            const state = await internal();
-            // Completes without an idle emission when the replication is canceled meanwhile.
-            if (state) await firstValueFrom(state.events.active.up.pipe(filter((up) => !up)), { defaultValue: false });
-          }
-        : undefined,
-      retryTime: common.retryTime,
-      onError: (error) => console.error('sync:', error),
-    });
-    const sub = streamOf(options).subscribe((event) => {
-      if (event !== 'RESYNC') remember(event.checkpoint);
-      // RxDB's upstream also runs again on RESYNC (it looks for local writes it missed).
-      if (event === 'RESYNC') pushState?.reSync();
-      feed.add(event as never);
-    });
-    const state: ReplicationControl = {
-      received$: feed.received$,
-      active$: pushState ? combineLatest([feed.active$, pushState.active$]).pipe(map(([down, up]) => down || up)) : feed.active$,
-      reSync: () => {
-        pushState?.reSync();
-        feed.reSync();
-        nudge();
-      },
-      awaitInitialReplication: async () => {
-        await Promise.all([feed.awaitInitialReplication(), pushState?.awaitInitialReplication()]);
-      },
-      awaitInSync: () => Promise.all([feed.awaitInSync(), pushState?.awaitInSync()]),
-      awaitDocumentPushed: async (doc) => {
-        if (!pushState) throw new Error(`${spec.name} is never pushed`);
-        await pushState.awaitDocumentPushed(doc);
-      },
-      cancel: async () => {
-        sub.unsubscribe();
-        await Promise.all([feed.cancel(), pushState?.cancel()]);
-      },
-    };
-    pullNow = state.reSync;
-    return {
-      state,
-      pullSettled: () => feed.settled(),
-      firstPullFetched: () => firstPullFetched,
-      lastCheckpoint: () => last,
-      pullNow,
-    };
-  }
-
-  const stream$ = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
-  const state: RxReplicationState<unknown, Checkpoint> = replicateRxCollection<unknown, Checkpoint>({
-    ...common,
-    pull: {
-      batchSize: PULL_BATCH_SIZE,
-      stream$: stream$.asObservable(),
-      modifier: (doc) => fromServer(spec.name, doc as ServerDoc) as never,
-      handler: async (checkpoint, batchSize) => {
-        const page = await pullPage(normalize(checkpoint), batchSize, () => state.internalReplicationState?.streamQueue.up ?? Promise.resolve());
-        // RxDB's downstream stops pulling at a page shorter than the batch: after a page of documents side-loaded
-        // before the first pull, that pull has to be asked for once its gate opens.
-        if (page.beforeFirstPull) void firstPullAllowed?.then(() => state.reSync());
-        else if (!page.more) fetchedAll();
-        return { documents: page.documents as never[], checkpoint: page.checkpoint ?? undefined };
-      },
-    },
-    push,
-  });
-
-  pullNow = () => {
-    // RxDB runs one pull at a time: a pull waiting for its gate is woken, not queued behind.
-    nudge();
-    state.reSync();
+  const pushState = push ? replicateRxCollection<unknown, Checkpoint>({ ...common, push }) : null;
+  const internal = async () => {
+    await pushState?.startPromise;
+    return pushState?.internalReplicationState;
   };
+  const feed = startFeedPull({
+    collection: options.collection,
+    name: spec.name,
+    checkpointKey: feedCheckpointKey(options.identifier),
+    fetchPage: async (from) => {
+      const page = await pullPage(from, PULL_BATCH_SIZE);
+      if (!page.more) fetchedAll();
+      return page;
+    },
+    writeContext: internal().then((state) => state?.downstreamBulkWriteFlag ?? 'pedbot-feed-pull'),
+    pushIdle: pushState
+      ? async () => {
+          const state = await internal();
+          // Completes without an idle emission when the replication is canceled meanwhile.
+          if (state) await firstValueFrom(state.events.active.up.pipe(filter((up) => !up)), { defaultValue: false });
+        }
+      : undefined,
+    retryTime: common.retryTime,
+    onError: (error) => console.error('sync:', error),
+  });
   const sub = streamOf(options).subscribe((event) => {
     if (event !== 'RESYNC') remember(event.checkpoint);
-    // RxDB's downstream stores a streamed change's checkpoint once the pull running before it is done, and a page
-    // side-loaded before the first pull counts as one: the history before the change would never be pulled. The
-    // first pull, asked for after the change, brings it anyway.
-    if (event !== 'RESYNC' && !pullAsked) return;
-    stream$.next(event);
+    // RxDB's upstream also runs again on RESYNC (it looks for local writes it missed).
+    if (event === 'RESYNC') pushState?.reSync();
+    feed.add(event);
   });
-  state.onCancel.push(() => sub.unsubscribe());
+  const state: ReplicationControl = {
+    received$: feed.received$,
+    active$: pushState ? combineLatest([feed.active$, pushState.active$]).pipe(map(([down, up]) => down || up)) : feed.active$,
+    reSync: () => {
+      pushState?.reSync();
+      feed.reSync();
+      nudge();
+    },
+    awaitInitialReplication: async () => {
+      await Promise.all([feed.awaitInitialReplication(), pushState?.awaitInitialReplication()]);
+    },
+    awaitInSync: () => Promise.all([feed.awaitInSync(), pushState?.awaitInSync()]),
+    awaitDocumentPushed: async (doc) => {
+      if (!pushState) throw new Error(`${spec.name} is never pushed`);
+      await pushState.awaitDocumentPushed(doc);
+    },
+    cancel: async () => {
+      sub.unsubscribe();
+      await Promise.all([feed.cancel(), pushState?.cancel()]);
+    },
+  };
+  pullNow = state.reSync;
   return {
     state,
-    pullSettled: async () => state.internalReplicationState?.streamQueue.down,
+    pullSettled: () => feed.settled(),
     firstPullFetched: () => firstPullFetched,
     lastCheckpoint: () => last,
     pullNow,

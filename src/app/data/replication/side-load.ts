@@ -5,8 +5,8 @@ import type { ServerDoc } from './documents';
 /**
  * Documents fetched outside the change feed (the initial window, older history, the messages of
  * a ticket that just became visible) wait here and ride on the next pull answer of their
- * collection. Entering through RxDB's downstream keeps them master states: written locally they
- * would look like local edits and race with the feed's newer states.
+ * collection. Entering through the pull keeps them server states, in the pull's order: written
+ * on their own they would race with the feed's newer states.
  */
 export class SideloadQueue {
   private readonly queued = new Map<ReplicatedName, Map<string, ServerDoc>>();
@@ -27,9 +27,7 @@ export class SideloadQueue {
    * Takes the queued documents of a collection, leaving out those the local database already
    * holds in the same or a newer state (the feed may have delivered a newer one meanwhile).
    */
-  async take(db: PedbotDatabase, name: ReplicatedName, upstreamSettled: () => Promise<unknown>): Promise<ServerDoc[]> {
-    if (!this.queued.get(name)?.size) return [];
-    await upstreamSettled();
+  async take(db: PedbotDatabase, name: ReplicatedName): Promise<ServerDoc[]> {
     const byId = this.queued.get(name);
     if (!byId || byId.size === 0) return [];
     this.queued.delete(name);

@@ -48,11 +48,17 @@ export interface ChatTicketDoc {
   sort_key: string;
   /** The folded customer_name, protocol and preview the list's search compares (from version 3). */
   search_text?: string;
+  /**
+   * Set by a view made here (unseenMsg to 0) until the server's state replaces the document: what
+   * tells the push a local edit from a pulled state, as pulled tickets keep no replication meta
+   * (from version 5; absent means false).
+   */
+  view_pending?: boolean;
 }
 
 export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
   title: 'chattickets',
-  version: 4,
+  version: 5,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -91,6 +97,7 @@ export const chatTicketSchema: RxJsonSchema<ChatTicketDoc> = {
     sort_at: timeField,
     sort_key: { type: 'string', maxLength: TICKET_SORT_KEY_MAX },
     search_text: text,
+    view_pending: flag,
   },
   required: [
     'id',
@@ -121,4 +128,6 @@ export const chatTicketMigrations = {
   3: (doc: ChatTicketDoc): ChatTicketDoc => ({ ...doc, search_text: ticketSearchText(doc) }),
   /** 4: `category_ids`, so the lists filter by category locally. */
   4: (doc: ChatTicketDoc): ChatTicketDoc => ({ ...doc, category_ids: doc.category_ids ?? [] }),
+  /** 5: `view_pending`; a view not pushed yet is pushed by the push's first pass after the upgrade whatever it holds. */
+  5: (doc: ChatTicketDoc): ChatTicketDoc => doc,
 };

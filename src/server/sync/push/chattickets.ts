@@ -16,8 +16,9 @@ const NOT_COMPARED = ['pickableInboxChat', 'customer_name'];
  * (unseenMsg to 0); it is applied whatever the assumed state, since viewing is not a conflict.
  * Every row whose result differs from what the client holds comes back with the master state,
  * and so does one the server changed since the client's assumed state, even if only its stamps
- * moved: RxDB drops a pulled state that arrives while a local write is unpushed, so that change
- * reaches the client through this answer or never (convergence seed 245).
+ * moved (convergence seed 245: a client whose pull skipped states while its write was unpushed
+ * got that change through this answer or never). The web client keeps no assumed state of
+ * pulled tickets, so its views always get the master state back.
  */
 export async function pushChatTickets(context: RequestContext, rows: readonly ChatTicketPushRow[]): Promise<ChatTicketDocument[]> {
   const viewer = syncViewerOf(context);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { sendMessageTo } from '../../../../src/app/data/messages/outgoing';
+import { viewedTicketEdit } from '../../../../src/app/data/replication/documents';
 import type { ReplicatedName } from '../../../../src/app/data/schema';
 import { signedInCaller } from './admin-api';
 import { newPushFaults, withPushFaults, type PushFaults } from './faults';
@@ -306,7 +307,7 @@ export async function runConvergenceSeed(rig: ConvergenceRig, seed: number): Pro
       case 'view': {
         const held = await clients[step.client]!.db.chattickets.find().exec();
         const ticket = held[step.pick % Math.max(held.length, 1)];
-        if (ticket && ticket.unseenMsg > 0) await ticket.incrementalPatch({ unseenMsg: 0 });
+        if (ticket && ticket.unseenMsg > 0) await ticket.incrementalPatch(viewedTicketEdit());
         return;
       }
       case 'move':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromServer, toServer } from '../../../../src/app/data/replication/documents';
+import { fromServer, toServer, viewedTicketEdit } from '../../../../src/app/data/replication/documents';
 
 describe('server documents to local ones and back', () => {
   it('drops nulls and derives the index fields of a ticket', () => {
@@ -35,12 +35,12 @@ describe('server documents to local ones and back', () => {
     expect(toServer('customerchats', { id: '42', hash: 'h2', is_temp: false, _deleted: true })).toBeNull();
   });
 
-  it('pushes ticket and customer edits but nothing of the pull-only collections', () => {
-    expect(toServer('chattickets', { id: '1', unseenMsg: 0, owner_key: '', sort_at: '', _deleted: false })).toEqual({
-      id: '1',
-      unseenMsg: 0,
-      _deleted: false,
-    });
+  it('pushes a ticket viewed here, but no pulled ticket and nothing of the pull-only collections', () => {
+    const pulled = fromServer('chattickets', { id: '1', unseenMsg: 3, updatedAt: 5 });
+    expect(toServer('chattickets', pulled)).toBeNull();
+    const pushed = toServer('chattickets', { ...pulled, ...viewedTicketEdit() });
+    expect(pushed).toMatchObject({ id: '1', unseenMsg: 0, updatedAt: 5, _deleted: false });
+    for (const local of ['owner_key', 'sort_at', 'sort_key', 'search_text', 'view_pending']) expect(pushed).not.toHaveProperty(local);
     expect(toServer('settings', { id: '1', _deleted: false })).toBeNull();
     expect(toServer('customerchatreactions', { id: '1', _deleted: false })).toBeNull();
   });

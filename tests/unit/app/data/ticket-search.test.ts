@@ -6,7 +6,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
 import { ticketList$ } from '../../../../src/app/data/queries/ticket-queries';
-import { fromServer, toServer, type ServerDoc } from '../../../../src/app/data/replication/documents';
+import { fromServer, toServer, viewedTicketEdit, type ServerDoc } from '../../../../src/app/data/replication/documents';
 import { localDoc, serverTicket } from './server-docs';
 import type { ChatTicketDoc, CustomerDoc, PedbotDatabase } from '../../../../src/app/data/schema';
 import { chatTicketMigrations, chatTicketSchema } from '../../../../src/app/data/schema/chat-ticket';
@@ -129,7 +129,7 @@ describe('the ticket list search', () => {
   it('never pushes the folded text to the server', () => {
     const doc = fromServer('chattickets', TICKETS[0]!);
     expect(doc.search_text).toBe('20250001\u0000quero saber do pedido');
-    expect(toServer('chattickets', doc)).not.toHaveProperty('search_text');
+    expect(toServer('chattickets', { ...doc, ...viewedTicketEdit() })).not.toHaveProperty('search_text');
   });
 
   it('adds the folded text to the tickets and customers stored before it existed', async () => {
