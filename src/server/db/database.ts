@@ -3,7 +3,7 @@ import pg from 'pg';
 import { MAINTENANCE_STATISTICS_TARGET, TableMaintenance, isWrite, type WriteKind } from './table-maintenance';
 import { PgliteEngine } from './pglite-engine';
 import { PglitePool, numberParsers } from './pglite-pool';
-import { PREPARED, isPrepared } from './prepared';
+import { PREPARED, RESULT_UNREAD, isPrepared } from './prepared';
 import { runMigrations } from './migrate';
 import type { Tables } from './tables';
 
@@ -55,7 +55,7 @@ async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise
   const callbacks: Array<() => void> = [];
   const result = await db.transaction().execute(async (tx) => {
     committedCallbacks.set(tx, callbacks);
-    await sql`${PREPARED} select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(tx);
+    await sql`${PREPARED} ${RESULT_UNREAD} select set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(tx);
     return fn(tx);
   });
   for (const callback of callbacks) callback();

@@ -1,7 +1,7 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { PgliteEngine } from './pglite-engine';
 import { isWrite, type WriteKind } from './table-maintenance';
-import { isPrepared } from './prepared';
+import { isPrepared, isResultUnread } from './prepared';
 
 const INT8_OID = 20;
 
@@ -73,18 +73,34 @@ export class PglitePool implements PostgresPool {
     );
     const ready = this.queue;
     this.queue = ready.then(() => released);
+    // Sent and not waited for (a BEGIN, a statement marked RESULT_UNREAD): the worker runs requests
+    // in the order they were sent, so the next statement follows it without a round trip of its
+    // own to the main thread, whose event loop a busy server keeps the answer waiting in.
+    let unanswered: Promise<unknown> = Promise.resolve();
     return ready.then(() => ({
       query: async <R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
-        const command = commandOf(sql) as PostgresQueryResult<R>['command'];
-        const plain = PLAIN_COMMANDS.has(command);
+        const tag = commandOf(sql);
+        const command = tag as PostgresQueryResult<R>['command'];
+        const plain = PLAIN_COMMANDS.has(tag);
+        const before = unanswered;
         if (parameters.length === 0 && sql.includes(';')) {
           // Migrations send several statements at once, which only the simple protocol (exec) accepts.
           const results = await this.engine.exec(sql, !plain);
+          await before;
           const last = results[results.length - 1];
           return { command, rowCount: last?.affectedRows ?? 0, rows: (last?.rows ?? []) as R[] };
         }
         const keepPrepared = plain && (parameters.length === 0 || isPrepared(sql));
-        const result = await this.engine.query(sql, parameters, keepPrepared, !plain);
+        const sent = this.engine.query(sql, parameters, keepPrepared, !plain);
+        if (tag === 'BEGIN' || isResultUnread(sql)) {
+          unanswered = Promise.all([before, sent]);
+          // Its failure is the next statement's (or the release's) to report.
+          unanswered.catch(() => undefined);
+          return { command, rowCount: 0, rows: [] };
+        }
+        unanswered = Promise.resolve();
+        const result = await sent;
+        await before;
         if (isWrite(command)) this.onWrite?.(command, sql, result.affectedRows);
         return { command, rowCount: result.affectedRows, rows: result.rows as R[] };
       },

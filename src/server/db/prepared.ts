@@ -17,3 +17,14 @@ const MARK = '/* prepared */';
 export const PREPARED = sql.raw(MARK);
 
 export const isPrepared = (text: string): boolean => text.includes(MARK);
+
+const UNREAD_MARK = '/* result unread */';
+
+/**
+ * Marks a statement whose result nobody reads (a transaction's tenant setting): the embedded
+ * session sends it and goes on without waiting for its answer (pglite-pool.ts). A failure still
+ * fails the statement after it.
+ */
+export const RESULT_UNREAD = sql.raw(UNREAD_MARK);
+
+export const isResultUnread = (text: string): boolean => text.includes(UNREAD_MARK);
