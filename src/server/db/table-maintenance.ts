@@ -54,7 +54,7 @@ interface TableState {
 export interface TableMaintenanceOptions {
   /** Runs `vacuum (analyze)` or `analyze` on the table as its owner; resolves to the table's row estimate after. */
   maintain(table: string, vacuum: boolean): Promise<number>;
-  /** The database's autovacuum vacuums and analyzes grown tables: only tables below SMALL_TABLE_ROWS are analyzed here, never vacuumed. */
+  /** The database's autovacuum vacuums and analyzes grown tables: only tables below SMALL_TABLE_ROWS are analyzed here, as rows are inserted, never vacuumed. */
   autovacuum?: boolean;
   minIntervalMs?: number;
   now?: () => number;
@@ -77,7 +77,10 @@ export class TableMaintenance {
 
   /** Counts what a statement wrote; `sql` names the table. */
   noteWrite(kind: WriteKind, sql: string, rows: number): void {
-    if (rows <= 0 || this.stopped) return;
+    // Beside autovacuum only growth is counted: a small table updated by every inbound batch (a
+    // connection's tickets) was analyzed three times a second, each time making every connection
+    // plan its statements on it again, and a batch that met one waited up to 100 ms.
+    if (rows <= 0 || this.stopped || (this.options.autovacuum && kind !== 'INSERT')) return;
     const table = TABLE_OF.exec(sql)?.[1]?.toLowerCase();
     if (!table) return;
     const state = this.tables.get(table) ?? { changed: 0, dead: 0, rows: 0, sized: false, lastRun: -Infinity };
