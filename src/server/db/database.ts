@@ -62,13 +62,6 @@ async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise
   return result;
 }
 
-/** `vacuum (analyze)` or `analyze` of a table, as its owner; the table's row estimate after (table-maintenance.ts). */
-async function maintainTable(owner: Db, table: string, vacuum: boolean): Promise<number> {
-  await sql`${sql.raw(vacuum ? 'vacuum (analyze)' : 'analyze')} ${sql.id(table)}`.execute(owner);
-  const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
-  return rows[0]?.n ?? 0;
-}
-
 async function openEmbedded(options: OpenOptions): Promise<Database> {
   const engine = options.pgliteEngine ?? (await PgliteEngine.open(options.pgliteDir, options.pgliteSnapshot));
   const pool = new PglitePool(engine, !options.pgliteEngine);
@@ -91,7 +84,9 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
       asOwner(async (owner) => {
         await sql.raw(`set default_statistics_target = ${MAINTENANCE_STATISTICS_TARGET}`).execute(owner);
         try {
-          return await maintainTable(owner, table, vacuum);
+          await sql`${sql.raw(vacuum ? 'vacuum (analyze)' : 'analyze')} ${sql.id(table)}`.execute(owner);
+          const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
+          return rows[0]?.n ?? 0;
         } finally {
           await sql`reset default_statistics_target`.execute(owner);
         }
@@ -178,7 +173,11 @@ async function openServer(databaseUrl: string, options: OpenOptions): Promise<Da
   if (options.migrate !== false) await runMigrations(owner);
   const maintenance = new TableMaintenance({
     autovacuum: true,
-    maintain: (table) => maintainTable(owner, table, false),
+    maintain: async (table) => {
+      await sql`analyze ${sql.id(table)}`.execute(owner);
+      const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
+      return rows[0]?.n ?? 0;
+    },
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparing(appPool, (kind, text, rows) => maintenance.noteWrite(kind, text, rows)) }) });
   return {
