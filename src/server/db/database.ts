@@ -62,6 +62,13 @@ async function withTenantOn<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise
   return result;
 }
 
+/** `vacuum (analyze)` or `analyze` of a table, as its owner; the table's row estimate after (table-maintenance.ts). */
+async function maintainTable(owner: Db, table: string, vacuum: boolean): Promise<number> {
+  await sql`${sql.raw(vacuum ? 'vacuum (analyze)' : 'analyze')} ${sql.id(table)}`.execute(owner);
+  const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
+  return rows[0]?.n ?? 0;
+}
+
 async function openEmbedded(options: OpenOptions): Promise<Database> {
   const engine = options.pgliteEngine ?? (await PgliteEngine.open(options.pgliteDir, options.pgliteSnapshot));
   const pool = new PglitePool(engine, !options.pgliteEngine);
@@ -84,9 +91,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
       asOwner(async (owner) => {
         await sql.raw(`set default_statistics_target = ${MAINTENANCE_STATISTICS_TARGET}`).execute(owner);
         try {
-          await sql`${sql.raw(vacuum ? 'vacuum (analyze)' : 'analyze')} ${sql.id(table)}`.execute(owner);
-          const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
-          return rows[0]?.n ?? 0;
+          return await maintainTable(owner, table, vacuum);
         } finally {
           await sql`reset default_statistics_target`.execute(owner);
         }
@@ -173,11 +178,7 @@ async function openServer(databaseUrl: string, options: OpenOptions): Promise<Da
   if (options.migrate !== false) await runMigrations(owner);
   const maintenance = new TableMaintenance({
     autovacuum: true,
-    maintain: async (table) => {
-      await sql`analyze ${sql.id(table)}`.execute(owner);
-      const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(owner);
-      return rows[0]?.n ?? 0;
-    },
+    maintain: (table) => maintainTable(owner, table, false),
   });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparing(appPool, (kind, text, rows) => maintenance.noteWrite(kind, text, rows)) }) });
   return {

@@ -83,6 +83,7 @@ export class PglitePool implements PostgresPool {
         const command = tag as PostgresQueryResult<R>['command'];
         const plain = PLAIN_COMMANDS.has(tag);
         const before = unanswered;
+        unanswered = Promise.resolve();
         if (parameters.length === 0 && sql.includes(';')) {
           // Migrations send several statements at once, which only the simple protocol (exec) accepts.
           const results = await this.engine.exec(sql, !plain);
@@ -94,11 +95,10 @@ export class PglitePool implements PostgresPool {
         const sent = this.engine.query(sql, parameters, keepPrepared, !plain);
         if (tag === 'BEGIN' || isResultUnread(sql)) {
           unanswered = Promise.all([before, sent]);
-          // Its failure is the next statement's (or the release's) to report.
+          // Its failure is the next statement's to report.
           unanswered.catch(() => undefined);
           return { command, rowCount: 0, rows: [] };
         }
-        unanswered = Promise.resolve();
         const result = await sent;
         await before;
         if (isWrite(command)) this.onWrite?.(command, sql, result.affectedRows);
