@@ -94,7 +94,10 @@ export class PglitePool implements PostgresPool {
         const keepPrepared = plain && (parameters.length === 0 || isPrepared(sql));
         const sent = this.engine.query(sql, parameters, keepPrepared, !plain);
         if (tag === 'BEGIN' || isResultUnread(sql)) {
-          unanswered = Promise.all([before, sent]);
+          const counted = sent.then((result) => {
+            if (isWrite(command)) this.onWrite?.(command, sql, result.affectedRows);
+          });
+          unanswered = Promise.all([before, counted]);
           // Its failure is the next statement's to report.
           unanswered.catch(() => undefined);
           return { command, rowCount: 0, rows: [] };

@@ -21,9 +21,9 @@ export const isPrepared = (text: string): boolean => text.includes(MARK);
 const UNREAD_MARK = '/* result unread */';
 
 /**
- * Marks a statement whose result nobody reads (a transaction's tenant setting): the embedded
- * session sends it and goes on without waiting for its answer (pglite-pool.ts). A failure still
- * fails the statement after it.
+ * Marks a statement whose result nobody reads (a transaction's tenant setting, an inbound batch's
+ * ticket update): the embedded session sends it and goes on without waiting for its answer
+ * (pglite-pool.ts). A failure still fails the statement after it.
  */
 export const RESULT_UNREAD = sql.raw(UNREAD_MARK);
 

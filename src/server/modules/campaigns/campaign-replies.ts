@@ -3,6 +3,7 @@ import { isOptOutReply } from '../../../shared/domain/campaigns/campaign-states'
 import type { Tx } from '../../db/database';
 import { PREPARED } from '../../db/prepared';
 import type { JobQueue, JobRef } from '../../jobs/job-queue';
+import type { StoredInbound } from '../messages/deps';
 
 /** A campaign message counts as answered by a customer's message within this time. */
 const REPLY_WINDOW_DAYS = 7;
@@ -26,7 +27,7 @@ export async function recordCampaignReplies(
   jobs: JobQueue | undefined,
   tenantId: number,
   instanceId: number,
-  stored: ReadonlyArray<{ messageId: number; ticketId: number | null }>,
+  stored: readonly StoredInbound[],
 ): Promise<void> {
   if (stored.length === 0) return;
   await recordOptOuts(tx, tenantId, stored);
@@ -63,16 +64,8 @@ export async function recordCampaignReplies(
 }
 
 /** "SAIR" / "PARAR" from a customer who received a campaign: no more campaigns to them. */
-async function recordOptOuts(tx: Tx, tenantId: number, stored: ReadonlyArray<{ messageId: number }>): Promise<void> {
-  const messages = await tx
-    .selectFrom('customer_chats')
-    .select(['customer_id', 'message'])
-    .where('tenant_id', '=', tenantId)
-    .where(sql<boolean>`id = any(${stored.map((s) => s.messageId)}::bigint[])`)
-    .where('from_me', '=', false)
-    .modifyEnd(PREPARED)
-    .execute();
-  const customers = [...new Set(messages.filter((m) => isOptOutReply(m.message)).map((m) => m.customer_id))];
+async function recordOptOuts(tx: Tx, tenantId: number, stored: readonly StoredInbound[]): Promise<void> {
+  const customers = [...new Set(stored.filter((m) => isOptOutReply(m.text)).map((m) => m.customerId))];
   if (customers.length === 0) return;
   const now = new Date();
   await tx

@@ -11,5 +11,13 @@ export interface MessagingDeps {
    * Runs inside the transaction that stored new customer messages, so work they start (a chat
    * flow's next step) is queued exactly when the messages exist.
    */
-  inboundStored?: (tx: Tx, tenantId: number, instanceId: number, stored: ReadonlyArray<{ messageId: number; ticketId: number | null }>) => Promise<void>;
+  inboundStored?: (tx: Tx, tenantId: number, instanceId: number, stored: readonly StoredInbound[]) => Promise<void>;
+}
+
+/** A customer message just stored, as inboundStored's hooks read it (they need not read it back). */
+export interface StoredInbound {
+  messageId: number;
+  ticketId: number | null;
+  customerId: number;
+  text: string | null;
 }

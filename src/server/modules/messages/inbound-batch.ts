@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { brazilPhoneVariants, normalizePhone } from '../../../shared/domain/phone';
 import type { Tx } from '../../db/database';
-import { PREPARED } from '../../db/prepared';
+import { PREPARED, RESULT_UNREAD } from '../../db/prepared';
 import { storeWithChanges, type ChangeSet } from '../../sync/changes';
 import { takeSurveyAnswers, thankGraders } from '../attendance/survey';
 import { connectionDefaultDepartment, newProtocol } from '../tickets/ticket-store';
@@ -90,7 +90,7 @@ export async function storeInboundBatch(
     if (await recordOnTickets(tx, tenantId, inserted)) changes.add('chattickets', instanceId);
     // The thank-you follows the grade, so it is written after the customers' messages.
     thanked = await thankGraders(tx, tenantId, graded, changes);
-    await deps.inboundStored?.(tx, tenantId, instanceId, inserted.map((m) => ({ messageId: m.id, ticketId: m.chat_ticket_id })));
+    await deps.inboundStored?.(tx, tenantId, instanceId, inserted.map((m) => ({ messageId: m.id, ticketId: m.chat_ticket_id, customerId: m.customer_id, text: m.message })));
     changes.add('customerchats', instanceId);
     return inputs.map((i) => {
       const result = results.get(i.providerMessageId);
@@ -324,7 +324,7 @@ async function recordOnTickets(tx: Tx, tenantId: number, inserted: readonly Inse
   const previews = entries.map(([, e]) => previewOf(e.latest));
   const messageIds = entries.map(([, e]) => e.latest.id);
   const counts = entries.map(([, e]) => e.count);
-  await sql`${PREPARED}
+  await sql`${PREPARED} ${RESULT_UNREAD}
     update chat_tickets t set
       last_msg = case when t.last_msg is null or t.last_msg <= v.sent_at then v.sent_at else t.last_msg end,
       last_msg_preview = case when t.last_msg is null or t.last_msg <= v.sent_at then v.preview else t.last_msg_preview end,

@@ -126,7 +126,7 @@ export async function receiveInbound(deps: MessagingDeps, input: InboundInput): 
     }
     // The thank-you follows the grade, so it is written after the customer's message.
     if (graded) thanked = await thankGraders(tx, tenantId, new Map([[customer.id, graded]]), changes);
-    await deps.inboundStored?.(tx, tenantId, instanceId, [{ messageId: message.id, ticketId: ticket?.id ?? null }]);
+    await deps.inboundStored?.(tx, tenantId, instanceId, [{ messageId: message.id, ticketId: ticket?.id ?? null, customerId: customer.id, text: message.message }]);
     return { duplicate: false, messageId: message.id, ticketId: ticket?.id ?? null, customerId: customer.id };
   });
   if (thanked) deps.onQueued?.();

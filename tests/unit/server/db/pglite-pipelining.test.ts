@@ -5,16 +5,16 @@ import { PglitePool } from '../../../../src/server/db/pglite-pool';
 /** An engine whose answers wait until the test gives them, in the order the statements were sent. */
 function heldEngine() {
   const sent: string[] = [];
-  const answers: Array<{ sql: string; answer: (error?: Error) => void }> = [];
+  const answers: Array<{ sql: string; answer: (error?: Error, affectedRows?: number) => void }> = [];
   const engine = {
     query: (sql: string) =>
       new Promise((resolve, reject) => {
         sent.push(sql);
-        answers.push({ sql, answer: (error) => (error ? reject(error) : resolve({ rows: [{ sql }], affectedRows: 0 })) });
+        answers.push({ sql, answer: (error, affectedRows = 0) => (error ? reject(error) : resolve({ rows: [{ sql }], affectedRows })) });
       }),
     exec: () => Promise.resolve([]),
   } as unknown as PgliteEngine;
-  const answerNext = (error?: Error) => answers.shift()!.answer(error);
+  const answerNext = (error?: Error, affectedRows?: number) => answers.shift()!.answer(error, affectedRows);
   return { engine, sent, answerNext };
 }
 
@@ -49,6 +49,23 @@ describe('the embedded session sends a transaction\'s opening statements without
     answerNext(new Error('begin failed'));
     answerNext();
     await expect(read).rejects.toThrow('begin failed');
+    client.release();
+  });
+
+  it('counts a write it did not wait for once its answer comes, for the table maintenance', async () => {
+    const { engine, answerNext } = heldEngine();
+    const pool = new PglitePool(engine, false);
+    const writes: Array<[string, number]> = [];
+    pool.onWrite = (kind, _sql, rows) => writes.push([kind, rows]);
+    const client = await pool.connect();
+    const update = '/* prepared */ /* result unread */ update chat_tickets set unseen_msg = unseen_msg + 1 where id = any($1)';
+    expect((await client.query(update, [[1, 2, 3]])).rowCount).toBe(0);
+    expect(writes).toEqual([]);
+    const commit = client.query('commit', []);
+    answerNext(undefined, 3);
+    answerNext();
+    await commit;
+    expect(writes).toEqual([['UPDATE', 3]]);
     client.release();
   });
 
