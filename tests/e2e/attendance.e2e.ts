@@ -339,6 +339,13 @@ describe('attendance console', () => {
         if (!changes.some((change) => [...change.removedNodes].some((node) => (node as Element).id === 'stored-screen'))) return;
         (window as unknown as { liveRowsAtSwap: number }).liveRowsAtSwap = document.querySelectorAll('#root .pb-att-row').length;
         (window as unknown as { liveMessagesAtSwap: number }).liveMessagesAtSwap = document.querySelectorAll('#root .pb-att-conversation-pane .pb-att-msg').length;
+        // What the live screen showed when the picture went, for the failure message below.
+        const shown = performance.getEntriesByName('pedbot:stored-screen-shown')[0]?.startTime ?? NaN;
+        (window as unknown as { liveAtSwap: string }).liveAtSwap = JSON.stringify({
+          afterMs: Math.round(performance.now() - shown),
+          hasTicket: document.querySelector('#root .pb-att-screen')?.hasAttribute('data-has-ticket') ?? null,
+          pane: document.querySelector('#root .pb-att-conversation-pane .pb-att-messages')?.getAttribute('role') ?? 'absent',
+        });
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
@@ -368,7 +375,8 @@ describe('attendance console', () => {
     expect(await admin.locator('#root .pb-att-row').count()).toBe(0);
     release();
     await picture.waitFor({ state: 'detached', timeout: 30_000 });
-    expect(await admin.evaluate(() => (window as unknown as { liveMessagesAtSwap?: number }).liveMessagesAtSwap)).toBeGreaterThan(0);
+    const liveAtSwap = await admin.evaluate(() => (window as unknown as { liveAtSwap?: string }).liveAtSwap);
+    expect(await admin.evaluate(() => (window as unknown as { liveMessagesAtSwap?: number }).liveMessagesAtSwap), liveAtSwap).toBeGreaterThan(0);
     await admin.locator('#root .pb-att-conversation-pane').getByText('Vocês abrem no domingo?').waitFor({ timeout: 20_000 });
     await admin.unroute(appCode);
 
