@@ -11,9 +11,12 @@
  * A returning attendant's list first paints from the stored screen (src/app/boot/stored-screen):
  * that paint is the browser's first contentful paint, and the live list drawn from the local
  * database is timed beside it, with a check that both show the same first tickets.
+ *
+ * BENCH_PROFILE=<dir>: a CPU profile of the page for each ticket opened (open-<run>.cpuprofile),
+ * the page built unminified so that its functions keep their names.
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -151,7 +154,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const persistent = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', args: launchArgs, ...contextOptions });
 let server: Awaited<ReturnType<typeof serve>> | null = null;
 try {
-  await build({ root: pageDir, configFile: false, logLevel: 'warn', plugins: [react(), storedScreenScript()], build: { outDir, emptyOutDir: true } });
+  await build({ root: pageDir, configFile: false, logLevel: 'warn', plugins: [react(), storedScreenScript()], build: { outDir, emptyOutDir: true, minify: !process.env.BENCH_PROFILE } });
   // The attendant's tab remembers the Meus tab (the bench's tickets are all the administrator's),
   // as after a reload; the stored screen's boot script reads it before any of the page's modules.
   // With the cookie 'bench-open', the tab was left with the long conversation's ticket ('1') open.
@@ -205,8 +208,13 @@ try {
     appTimes.push(ready.marks.appEvaluated!);
     await page.waitForTimeout(500);
     const conversation = signaled(page, 'conversationPainted', 60_000);
+    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler?.send('Profiler.start');
     await page.evaluate(() => (window as unknown as { openLongConversation: () => void }).openLongConversation());
     const opened = await conversation;
+    if (profiler) await writeFile(join(process.env.BENCH_PROFILE!, `open-${run}.cpuprofile`), JSON.stringify((await profiler.send('Profiler.stop')).profile));
     conversationTimes.push(opened.marks.conversationPainted! - opened.marks.conversationClicked!);
     if (run === RUNS - 1) frames = await scrollFrames(page);
     await page.close();
