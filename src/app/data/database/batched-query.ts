@@ -2,10 +2,10 @@ import { getQueryMatcher, getSortComparator, type PreparedQuery, type RxDocument
 import {
   DEXIE_DOCS_TABLE_NAME,
   dexieReplaceIfStartsWithPipe,
-  fromDexieToStorage,
   getKeyRangeByQueryPlan,
   type RxStorageInstanceDexie,
 } from 'rxdb/plugins/storage-dexie';
+import { fromDexieRecord } from './from-dexie-record';
 
 /** The most records one request reads: a large range never blocks the page with one huge answer. */
 export const READ_BATCH = 1_000;
@@ -79,12 +79,14 @@ export function batchedQuery<T>(
           request.onerror = () => reject(request.error);
           request.onsuccess = () => {
             const records = request.result as unknown[];
+            // Before the records are converted in place (their booleans stop being index keys).
+            const lastKey = records.length === count ? indexKeyOf(records[records.length - 1], index.keyPath) : undefined;
             for (const record of records) {
-              const doc = fromDexieToStorage<T>(state.booleanIndexes, record);
+              const doc = fromDexieRecord<T>(state.booleanIndexes, record);
               if (!matches || matches(doc)) rows.push(doc);
               if (rows.length === wanted) break;
             }
-            const next = records.length < count || rows.length >= wanted ? null : rangeAfter(Range, from, indexKeyOf(records[records.length - 1], index.keyPath));
+            const next = records.length < count || rows.length >= wanted ? null : rangeAfter(Range, from, lastKey);
             if (next) read(next);
             else resolve();
           };
