@@ -59,6 +59,11 @@ export class PglitePool implements PostgresPool {
     private readonly ownsEngine = true,
   ) {}
 
+  /** Tells the table maintenance of a write once its answer came, waited for or not. */
+  private counted(command: string, sql: string, rows: number): void {
+    if (isWrite(command)) this.onWrite?.(command, sql, rows);
+  }
+
   connect(): Promise<PostgresPoolClient> {
     this.asking += 1;
     this.asked += 1;
@@ -94,9 +99,7 @@ export class PglitePool implements PostgresPool {
         const keepPrepared = plain && (parameters.length === 0 || isPrepared(sql));
         const sent = this.engine.query(sql, parameters, keepPrepared, !plain);
         if (tag === 'BEGIN' || isResultUnread(sql)) {
-          const counted = sent.then((result) => {
-            if (isWrite(command)) this.onWrite?.(command, sql, result.affectedRows);
-          });
+          const counted = sent.then((result) => this.counted(command, sql, result.affectedRows));
           unanswered = Promise.all([before, counted]);
           // Its failure is the next statement's to report.
           unanswered.catch(() => undefined);
@@ -104,7 +107,7 @@ export class PglitePool implements PostgresPool {
         }
         const result = await sent;
         await before;
-        if (isWrite(command)) this.onWrite?.(command, sql, result.affectedRows);
+        this.counted(command, sql, result.affectedRows);
         return { command, rowCount: result.affectedRows, rows: result.rows as R[] };
       },
       release,
