@@ -5,14 +5,15 @@
  */
 import type { Page } from 'playwright-core';
 
-/** RxDB's Dexie storage's indexes of `customerchats`, as stored today. */
+/** The indexes of `customerchats` as stored from schema version 3 on (local-write-range.ts). */
 export const CUSTOMERCHATS_INDEXES: Array<string | string[]> = [
   ['_deleted', 'id'],
   ['_deleted', 'customer_id', 'instance_id', 'sort_key', 'id'],
   ['_deleted', 'ticket_key', 'id'],
-  ['_meta.lwt', 'id'],
-  '_meta.lwt',
 ];
+
+/** RxDB's Dexie storage's indexes of `customerchats` (version 2): the write-time ones as well. */
+export const RXDB_CUSTOMERCHATS_INDEXES: Array<string | string[]> = [...CUSTOMERCHATS_INDEXES, ['_meta.lwt', 'id'], '_meta.lwt'];
 
 export interface PutFigures {
   /** The page's own time inside `put()` (cloning the value, extracting the index keys), per document. */

@@ -2,6 +2,8 @@ import type { DBCore, DBCoreGetManyRequest, DBCoreKeyRange, DBCoreTable, Dexie }
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb';
 import { batchedQuery, READ_BATCH } from './batched-query';
+import { declareLean, leanRange, readLean, type LocalWriteRanges } from './local-write-range';
+import { LOCAL_WRITE_RANGES } from '../schema';
 
 /**
  * RxDB's Dexie storage, reading sparsely stored keys with fewer IndexedDB requests.
@@ -68,15 +70,29 @@ export function sparseReads(db: Dexie): void {
 }
 
 /**
- * RxDB's Dexie storage with sparse key reads and batched index reads (`batchedQuery`; tests set a
- * small `readBatch` to read across several batches).
+ * RxDB's Dexie storage with sparse key reads, batched index reads (`batchedQuery`; tests set a
+ * small `readBatch` to read across several batches), and no write-time indexes in the stores of
+ * the collections written locally within one range of keys (`localWrites`, local-write-range.ts).
  */
-export function pedbotDexieStorage(settings: DexieSettings = {}, { readBatch = READ_BATCH } = {}): ReturnType<typeof getRxStorageDexie> {
-  const storage = getRxStorageDexie({ ...settings, addons: [...(settings.addons ?? []), sparseReads] });
+export function pedbotDexieStorage(
+  settings: DexieSettings = {},
+  { readBatch = READ_BATCH, localWrites = LOCAL_WRITE_RANGES }: { readBatch?: number; localWrites?: LocalWriteRanges } = {},
+): ReturnType<typeof getRxStorageDexie> {
+  const lean = declareLean(localWrites);
+  const storage = getRxStorageDexie({
+    ...settings,
+    addons: [...(settings.addons ?? []), sparseReads],
+    onCreate: async (db, name) => {
+      await settings.onCreate?.(db, name);
+      lean(db, name);
+    },
+  });
   const create = storage.createStorageInstance.bind(storage);
   storage.createStorageInstance = async (params) => {
     const instance = await create(params);
     instance.query = (prepared) => batchedQuery(instance, prepared, readBatch);
+    const range = leanRange(localWrites, params.collectionName, params.schema.version);
+    if (range) readLean(instance, range);
     return instance;
   };
   return storage;

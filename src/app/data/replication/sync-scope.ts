@@ -2,7 +2,7 @@ import type { BulkWriteRow, RxCollection, RxStorageWriteErrorConflict } from 'rx
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { ADMIN_ROLE } from '../../../shared/domain/routes';
 import type { PedbotDatabase, ReplicatedName } from '../schema';
-import { TEMP_ID_PREFIX } from '../schema/customer-chat';
+import { TEMP_ID_END, TEMP_ID_PREFIX } from '../schema/customer-chat';
 import type { SyncScope } from './leader-session';
 import { feedCheckpointKey } from './replicate-collection';
 import { forgetTicketArrivals } from './ticket-arrivals';
@@ -107,7 +107,7 @@ async function dropReplicated(db: PedbotDatabase, scope: SyncScope, names: reado
     if (name === 'customerchats') {
       // Temporary messages ("tmp:" ids, a range of the primary key) are the outbox: they stay.
       await removeMatching(collection, { id: { $lt: TEMP_ID_PREFIX } });
-      await removeMatching(collection, { id: { $gte: 'tmp;' } });
+      await removeMatching(collection, { id: { $gte: TEMP_ID_END } });
     } else {
       await removeMatching(collection, {});
     }

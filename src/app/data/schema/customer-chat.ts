@@ -1,4 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
+import type { LocalWriteRange } from '../database/local-write-range';
 import { epochMs, flag, idField, int, text, timeField } from './fields';
 import { MESSAGE_ID_MAX, MESSAGE_SORT_KEY_MAX, messageSortKey } from './sort-key';
 
@@ -48,6 +49,8 @@ export interface CustomerChatDoc {
 }
 
 export const TEMP_ID_PREFIX = 'tmp:';
+/** The first id after every temporary one (';' follows ':'). */
+export const TEMP_ID_END = 'tmp;';
 
 export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
   title: 'customerchats',
@@ -103,4 +106,16 @@ export const customerChatMigrations = {
   1: (doc: Omit<CustomerChatDoc, 'sort_key'>): CustomerChatDoc => ({ ...doc, sort_key: messageSortKey(doc) }),
   /** 2: a shorter `sort_key`, and no (time) or hash index. */
   2: (doc: CustomerChatDoc): CustomerChatDoc => ({ ...doc, sort_key: messageSortKey(doc) }),
+};
+
+/**
+ * Only sends are written here (see local-write-range.ts): a store created from now on keeps no
+ * write-time index. One created before keeps its two, unused, rather than have every installed
+ * tablet copy its history into a new store at its next start.
+ */
+export const CUSTOMER_CHAT_LOCAL_WRITES: LocalWriteRange = {
+  sinceVersion: 2,
+  version: customerChatSchema.version,
+  lower: TEMP_ID_PREFIX,
+  upper: TEMP_ID_END,
 };
