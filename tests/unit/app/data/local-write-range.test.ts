@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, createRxDatabase, getChangedDocumentsSince, type RxDatabase, type RxJsonSchema } from 'rxdb';
+import { addRxPlugin, createRxDatabase, getChangedDocumentsSince, type RxJsonSchema } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
@@ -8,12 +8,12 @@ import { pedbotDexieStorage } from '../../../../src/app/data/database/dexie-stor
 import { withoutWriteTimeIndexes } from '../../../../src/app/data/database/local-write-range';
 import { openPedbotDatabase } from '../../../../src/app/data/database/open-database';
 import { fromServer } from '../../../../src/app/data/replication/documents';
-import type { CustomerChatDoc } from '../../../../src/app/data/schema';
+import type { CustomerChatDoc, PedbotDatabase } from '../../../../src/app/data/schema';
 import { CUSTOMER_CHAT_LOCAL_WRITES, customerChatMigrations, customerChatSchema } from '../../../../src/app/data/schema/customer-chat';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
-let opened: RxDatabase | undefined;
+let opened: { remove(): Promise<unknown> } | undefined;
 afterEach(async () => {
   await opened?.remove();
   opened = undefined;
@@ -49,7 +49,7 @@ async function storedIndexes(factory: IDBFactory, database: string, version: num
 }
 
 /** What a push replication of the messages sends, run once to its end from its stored checkpoint. */
-async function pushOnce(db: RxDatabase, identifier: string): Promise<string[]> {
+async function pushOnce(db: PedbotDatabase, identifier: string): Promise<string[]> {
   const pushed: string[] = [];
   const replication = replicateRxCollection<CustomerChatDoc, unknown>({
     collection: db.customerchats,
@@ -89,8 +89,8 @@ describe('the messages stored without write-time indexes', () => {
     // Stored by RxDB's own Dexie storage, as every database was before: with the write-time indexes.
     const name = 'lean-installed';
     const old = await createRxDatabase({ name, storage: getRxStorageDexie({ indexedDB: factory, IDBKeyRange }), multiInstance: false });
-    await old.addCollections({ customerchats: { schema: customerChatSchema, migrationStrategies: customerChatMigrations } });
-    await old.customerchats.bulkInsert([...Array.from({ length: 30 }, (_unused, i) => message(String(i + 1))), send('before')]);
+    const { customerchats } = await old.addCollections({ customerchats: { schema: customerChatSchema, migrationStrategies: customerChatMigrations } });
+    await customerchats.bulkInsert([...Array.from({ length: 30 }, (_unused, i) => message(String(i + 1))), send('before')]);
     await old.close();
     const installed = await storedIndexes(factory, name, 2);
     expect(installed).toContain('[_meta.lwt+id]');
@@ -158,13 +158,13 @@ describe('the messages stored without write-time indexes', () => {
     );
     const db = await createRxDatabase({ name, storage: nextStorage, multiInstance: false });
     opened = db;
-    await db.addCollections({
+    const { customerchats } = await db.addCollections({
       customerchats: {
         schema: { ...customerChatSchema, version: next } as RxJsonSchema<CustomerChatDoc>,
         migrationStrategies: { ...customerChatMigrations, [next]: (doc: CustomerChatDoc) => ({ ...doc, message: `${doc.message}!` }) },
       },
     });
-    const stored = (await db.customerchats.find().exec()).map((doc) => doc.toJSON() as CustomerChatDoc);
+    const stored = (await customerchats.find().exec()).map((doc) => doc.toJSON() as CustomerChatDoc);
     expect(stored.map((doc) => doc.id).sort()).toEqual([...ids, 'tmp:waiting'].sort());
     expect(stored.every((doc) => doc.message?.endsWith('!'))).toBe(true);
   });
