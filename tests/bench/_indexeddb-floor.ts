@@ -5,14 +5,14 @@
  */
 import type { Page } from 'playwright-core';
 
-/** The indexes of `customerchats` as stored from schema version 3 on (local-write-range.ts). */
+/** The indexes of `customerchats` in a database created since session 30 (local-write-range.ts). */
 export const CUSTOMERCHATS_INDEXES: Array<string | string[]> = [
   ['_deleted', 'id'],
   ['_deleted', 'customer_id', 'instance_id', 'sort_key', 'id'],
   ['_deleted', 'ticket_key', 'id'],
 ];
 
-/** RxDB's Dexie storage's indexes of `customerchats` (version 2): the write-time ones as well. */
+/** RxDB's Dexie storage's indexes of `customerchats`, as databases created before keep them: the write-time ones as well. */
 export const RXDB_CUSTOMERCHATS_INDEXES: Array<string | string[]> = [...CUSTOMERCHATS_INDEXES, ['_meta.lwt', 'id'], '_meta.lwt'];
 
 export interface PutFigures {

@@ -3,7 +3,7 @@
  * the floor under the initial sync's applied rate (client-sync-browser.ts). 10,000 documents put in
  * transactions of 1,000, with the indexes RxDB's Dexie storage gives `customerchats` (its two, plus
  * `[_deleted+id]`, `[_meta.lwt+id]` and the cleanup's `[_meta.lwt]`), without the two write-time ones
- * (the store from schema version 3 on), with the two of ours alone, and with none. Printed per document: the page's own time inside `put()` (cloning the value, extracting
+ * (the store as created since session 30), with the two of ours alone, and with none. Printed per document: the page's own time inside `put()` (cloning the value, extracting
  * the index keys) and the time until the transactions committed (the browser process's writing
  * included), median of 4 rounds alternated.
  *
@@ -19,8 +19,8 @@ const DOCUMENTS = Number(process.argv[2] ?? 10_000);
 const ROUNDS = 4;
 
 const INDEX_SETS: Record<string, Array<string | string[]>> = {
-  "RxDB's five (as stored before version 3)": RXDB_CUSTOMERCHATS_INDEXES,
-  'without the write-time ones (as stored today)': CUSTOMERCHATS_INDEXES,
+  "RxDB's five (databases created before session 30)": RXDB_CUSTOMERCHATS_INDEXES,
+  'without the write-time ones (created since)': CUSTOMERCHATS_INDEXES,
   'the conversation and ticket ones only': [['_deleted', 'customer_id', 'instance_id', 'sort_key', 'id'], ['_deleted', 'ticket_key', 'id']],
   'none (primary key only)': [],
 };
