@@ -32,14 +32,14 @@ export type LocalWriteRanges = Readonly<Record<string, LocalWriteRange>>;
 /** RxDB's Dexie storage names a collection's database `rxdb-dexie-<database>--<version>--<collection>`. */
 const DEXIE_NAME = /--(\d+)--([^-]+)$/;
 
-const WRITE_TIME_INDEXES = new Set(['[_meta.lwt+id]', '_meta.lwt']);
+const isWriteTimeIndex = (part: string): boolean => part === '_meta.lwt' || part.startsWith('[_meta.lwt+');
 
 /** A Dexie stores line without the write-time indexes. */
 export function withoutWriteTimeIndexes(stores: string): string {
   return stores
     .split(',')
     .map((part) => part.trim())
-    .filter((part) => !WRITE_TIME_INDEXES.has(part))
+    .filter((part) => !isWriteTimeIndex(part))
     .join(', ');
 }
 
@@ -65,12 +65,21 @@ export function declareLean(ranges: LocalWriteRanges) {
 }
 
 type Checkpoint = { id: string; lwt: number };
+type Changes<T> = ReturnType<NonNullable<RxStorageInstance<T, unknown, unknown, Checkpoint>['getChangedDocumentsSince']>>;
+
+const idOf = (doc: RxDocumentData<unknown>, primaryPath: string): string => String((doc as Record<string, unknown>)[primaryPath]);
 
 const after = (doc: RxDocumentData<unknown>, checkpoint: Checkpoint | undefined, primaryPath: string): boolean => {
   if (!checkpoint) return true;
   const lwt = doc._meta.lwt;
-  return lwt > checkpoint.lwt || (lwt === checkpoint.lwt && String((doc as Record<string, unknown>)[primaryPath]) > checkpoint.id);
+  return lwt > checkpoint.lwt || (lwt === checkpoint.lwt && idOf(doc, primaryPath) > checkpoint.id);
 };
+
+/** The answer of `getChangedDocumentsSince`: the checkpoint moves to the last document given, if any. */
+function changes<T>(documents: RxDocumentData<T>[], checkpoint: Checkpoint | undefined, primaryPath: string): Awaited<Changes<T>> {
+  const last = documents[documents.length - 1];
+  return { documents, checkpoint: last ? { id: idOf(last, primaryPath), lwt: last._meta.lwt } : (checkpoint ?? { id: '', lwt: 0 }) };
+}
 
 /** The documents of the local range written after `checkpoint`, in write order (RxDB's `getChangedDocumentsSince`). */
 export async function changedInRange<T>(
@@ -78,20 +87,16 @@ export async function changedInRange<T>(
   range: LocalWriteRange,
   limit: number,
   checkpoint?: Checkpoint,
-): ReturnType<NonNullable<RxStorageInstance<T, unknown, unknown, Checkpoint>['getChangedDocumentsSince']>> {
+): Changes<T> {
   const state = await instance.internals;
   const primaryPath = instance.primaryPath as string;
   const records = await state.dexieTable.where(':id').between(range.lower, range.upper, true, false).toArray();
   const documents = records
     .map((record) => fromDexieRecord<T>(state.booleanIndexes, record))
     .filter((doc) => after(doc, checkpoint, primaryPath))
-    .sort((a, b) => a._meta.lwt - b._meta.lwt || (String(a[primaryPath as keyof typeof a]) < String(b[primaryPath as keyof typeof b]) ? -1 : 1))
+    .sort((a, b) => a._meta.lwt - b._meta.lwt || (idOf(a, primaryPath) < idOf(b, primaryPath) ? -1 : 1))
     .slice(0, limit);
-  const last = documents[documents.length - 1];
-  return {
-    documents,
-    checkpoint: last ? { id: String(last[primaryPath as keyof typeof last]), lwt: last._meta.lwt } : (checkpoint ?? { id: '', lwt: 0 }),
-  };
+  return changes(documents, checkpoint, primaryPath);
 }
 
 /**
@@ -103,16 +108,11 @@ export async function allByKey<T>(
   instance: RxStorageInstanceDexie<T>,
   limit: number,
   checkpoint?: Checkpoint,
-): ReturnType<NonNullable<RxStorageInstance<T, unknown, unknown, Checkpoint>['getChangedDocumentsSince']>> {
+): Changes<T> {
   const state = await instance.internals;
-  const primaryPath = instance.primaryPath as string;
   const keys = checkpoint?.id ? state.dexieTable.where(':id').above(checkpoint.id) : state.dexieTable.toCollection();
   const documents = (await keys.limit(limit).toArray()).map((record) => fromDexieRecord<T>(state.booleanIndexes, record));
-  const last = documents[documents.length - 1];
-  return {
-    documents,
-    checkpoint: last ? { id: String(last[primaryPath as keyof typeof last]), lwt: last._meta.lwt } : (checkpoint ?? { id: '', lwt: 0 }),
-  };
+  return changes(documents, checkpoint, instance.primaryPath as string);
 }
 
 /** Gives the storage instance of a lean store the two methods that would read the write-time indexes. */
