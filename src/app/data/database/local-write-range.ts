@@ -1,4 +1,4 @@
-import type { Dexie } from 'dexie';
+import { Dexie } from 'dexie';
 import type { RxDocumentData, RxStorageInstance } from 'rxdb';
 import type { RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
 import { fromDexieRecord } from './from-dexie-record';
@@ -131,9 +131,8 @@ export async function purgeDeleted<T>(instance: RxStorageInstanceDexie<T>, minim
   const state = await instance.internals;
   const primaryPath = instance.primaryPath as string;
   const before = Date.now() - minimumDeletedTime;
-  const { minKey, maxKey } = state.dexieDb.constructor as unknown as { minKey: unknown; maxKey: unknown };
   await state.dexieDb.transaction('rw', state.dexieTable, async () => {
-    const deleted = await state.dexieTable.where(`[_deleted+${primaryPath}]`).between(['1', minKey], ['1', maxKey]).toArray();
+    const deleted = await state.dexieTable.where(`[_deleted+${primaryPath}]`).between(['1', Dexie.minKey], ['1', Dexie.maxKey]).toArray();
     const ids = deleted.filter((record: RxDocumentData<T>) => record._meta.lwt < before).map((record: Record<string, unknown>) => record[primaryPath]);
     await state.dexieTable.bulkDelete(ids);
   });
