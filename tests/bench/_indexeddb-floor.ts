@@ -5,15 +5,17 @@
  */
 import type { Page } from 'playwright-core';
 
-/** The indexes of `customerchats` in a database created since session 30 (local-write-range.ts). */
+/** The indexes of `customerchats` in a database created since session 31 (local-write-range.ts): the conversation's and the ticket's. */
 export const CUSTOMERCHATS_INDEXES: Array<string | string[]> = [
-  ['_deleted', 'id'],
   ['_deleted', 'customer_id', 'instance_id', 'sort_key', 'id'],
   ['_deleted', 'ticket_key', 'id'],
 ];
 
-/** RxDB's Dexie storage's indexes of `customerchats`, as databases created before keep them: the write-time ones as well. */
-export const RXDB_CUSTOMERCHATS_INDEXES: Array<string | string[]> = [...CUSTOMERCHATS_INDEXES, ['_meta.lwt', 'id'], '_meta.lwt'];
+/** As databases created in session 30 keep them: the primary-key walk as well. */
+export const SESSION_30_CUSTOMERCHATS_INDEXES: Array<string | string[]> = [['_deleted', 'id'], ...CUSTOMERCHATS_INDEXES];
+
+/** RxDB's Dexie storage's indexes of `customerchats`, as databases created before session 30 keep them: the write-time ones as well. */
+export const RXDB_CUSTOMERCHATS_INDEXES: Array<string | string[]> = [...SESSION_30_CUSTOMERCHATS_INDEXES, ['_meta.lwt', 'id'], '_meta.lwt'];
 
 export interface PutFigures {
   /** The page's own time inside `put()` (cloning the value, extracting the index keys), per document. */

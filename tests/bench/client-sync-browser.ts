@@ -377,7 +377,7 @@ async function main(): Promise<void> {
     await floorPage.close();
     const floorRate = Math.round(1e6 / floor.committedUs);
     console.log(
-      `  IndexedDB alone in this Chromium, same run: ${floorRate} docs/s (20,000 message-shaped documents with customerchats' three indexes, ` +
+      `  IndexedDB alone in this Chromium, same run: ${floorRate} docs/s (20,000 message-shaped documents with customerchats' two indexes, ` +
         `1,000 a transaction, one after another, nothing else running); the applied rate is ${Math.round((100 * rate) / floorRate)}% of it`,
     );
     console.log('\nCPU time of the sync (also spent by the server\'s part, while the page waits for answers):');

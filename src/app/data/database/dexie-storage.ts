@@ -71,8 +71,8 @@ export function sparseReads(db: Dexie): void {
 
 /**
  * RxDB's Dexie storage with sparse key reads, batched index reads (`batchedQuery`; tests set a
- * small `readBatch` to read across several batches), and no write-time indexes in the stores of
- * the collections written locally within one range of keys (`localWrites`, local-write-range.ts).
+ * small `readBatch` to read across several batches), and lean stores for the collections written
+ * locally within one range of keys or never (`localWrites`, local-write-range.ts).
  */
 export function pedbotDexieStorage(
   settings: DexieSettings = {},
@@ -90,8 +90,8 @@ export function pedbotDexieStorage(
   const create = storage.createStorageInstance.bind(storage);
   storage.createStorageInstance = async (params) => {
     const instance = await create(params);
-    instance.query = (prepared) => batchedQuery(instance, prepared, readBatch);
     const range = leanRange(localWrites, params.collectionName, params.schema.version);
+    instance.query = (prepared) => batchedQuery(instance, prepared, readBatch, range !== undefined);
     if (range) readLean(instance, range);
     return instance;
   };

@@ -1,28 +1,32 @@
 import { Dexie } from 'dexie';
 import type { RxDocumentData, RxStorageInstance } from 'rxdb';
 import type { RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
+import { walksPrimaryKey } from './batched-query';
 import { fromDexieRecord } from './from-dexie-record';
 
 /**
  * A collection whose documents are written locally only within one range of primary keys (the
  * messages: a send is "tmp:<hash>" until the server's copy replaces it; every other message is
- * the server's, written by the pull). RxDB's Dexie storage indexes every document by its last
- * write time twice (`[_meta.lwt+id]` for the push's look for changes, `_meta.lwt` for the
- * cleanup), and those two index entries were about a sixth of IndexedDB's work per message in an
- * initial sync (tests/bench/indexeddb-put.ts). Such a store keeps neither: the push's look for
- * changes reads the local range alone, which holds every document the push can send, and the
- * cleanup walks the deleted documents by `[_deleted+id]`.
+ * the server's, written by the pull), or never (an empty range: the customers, only pulled).
+ * RxDB's Dexie storage indexes every document by its last write time twice (`[_meta.lwt+id]` for
+ * the push's look for changes, `_meta.lwt` for the cleanup), and those two index entries were
+ * about a sixth of IndexedDB's work per message in an initial sync (tests/bench/indexeddb-put.ts).
+ * It also indexes every document by `[_deleted+id]`, another 6 % of a message's put. Such a
+ * store keeps none of the three: the push's look for changes reads the local range alone, which
+ * holds every document the push can send; a query planned on `[_deleted+id]` reads the primary
+ * key (batched-query.ts); the cleanup walks the deleted documents by another index that starts
+ * with `_deleted`, or the whole store when there is none.
  */
 export interface LocalWriteRange {
   /**
-   * The first schema version whose store is declared without the write-time indexes (a new
-   * IndexedDB database per version). Dexie leaves indexes it is not told of in a store created
-   * before, where IndexedDB keeps them up to date but nothing reads them.
+   * The first schema version whose store is declared without those indexes (a new IndexedDB
+   * database per version). Dexie leaves indexes it is not told of in a store created before, where
+   * IndexedDB keeps them up to date but nothing reads them.
    */
   sinceVersion: number;
   /** The collection's schema version now: an older one is opened only for a migration to read it. */
   version: number;
-  /** Primary keys from `lower` (included) to `upper` (excluded). */
+  /** Primary keys from `lower` (included) to `upper` (excluded); none when they are equal. */
   lower: string;
   upper: string;
 }
@@ -34,13 +38,11 @@ const DEXIE_NAME = /--(\d+)--([^-]+)$/;
 
 const isWriteTimeIndex = (part: string): boolean => part === '_meta.lwt' || part.startsWith('[_meta.lwt+');
 
-/** A Dexie stores line without the write-time indexes. */
-export function withoutWriteTimeIndexes(stores: string): string {
-  return stores
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => !isWriteTimeIndex(part))
-    .join(', ');
+/** A Dexie stores line (the primary key first) without the write-time indexes and `[_deleted+<primary key>]`. */
+export function leanIndexes(stores: string): string {
+  const parts = stores.split(',').map((part) => part.trim());
+  const deletedKey = `[_deleted+${parts[0]}]`;
+  return parts.filter((part) => !isWriteTimeIndex(part) && part !== deletedKey).join(', ');
 }
 
 /** The local write range of `collection` if its store at schema `version` is lean. */
@@ -49,7 +51,7 @@ export function leanRange(ranges: LocalWriteRanges, collection: string, version:
   return range && version >= range.sinceVersion ? range : undefined;
 }
 
-/** Dexie's `onCreate` hook (RxDB calls it before declaring the stores): lean stores declare their docs table without the write-time indexes. */
+/** Dexie's `onCreate` hook (RxDB calls it before declaring the stores): lean stores declare their docs table with `leanIndexes`. */
 export function declareLean(ranges: LocalWriteRanges) {
   return (db: Dexie, dexieName: string): void => {
     const match = DEXIE_NAME.exec(dexieName);
@@ -58,7 +60,7 @@ export function declareLean(ranges: LocalWriteRanges) {
     db.version = (versionNumber: number) => {
       const declared = version(versionNumber);
       const stores = declared.stores.bind(declared);
-      declared.stores = (schema) => stores({ ...schema, docs: withoutWriteTimeIndexes(String(schema.docs)) });
+      declared.stores = (schema) => stores({ ...schema, docs: leanIndexes(String(schema.docs)) });
       return declared;
     };
   };
@@ -115,7 +117,7 @@ export async function allByKey<T>(
   return changes(documents, checkpoint, instance.primaryPath as string);
 }
 
-/** Gives the storage instance of a lean store the two methods that would read the write-time indexes. */
+/** Gives the storage instance of a lean store the methods that would read the indexes it does not keep. */
 export function readLean<T>(instance: RxStorageInstanceDexie<T>, range: LocalWriteRange): void {
   const current = instance.schema.version === range.version;
   // An optional method RxDB's Dexie instance lacks, without which RxDB queries `[_meta.lwt+id]`.
@@ -124,16 +126,31 @@ export function readLean<T>(instance: RxStorageInstanceDexie<T>, range: LocalWri
       current ? changedInRange(instance, range, limit, checkpoint) : allByKey(instance, limit, checkpoint),
   });
   instance.cleanup = (minimumDeletedTime) => purgeDeleted(instance, minimumDeletedTime);
+  // RxDB counts a plan its index fully decides by that index, which a lean store may not keep: the
+  // primary key's range is read instead, as exact ('fast': RxDB refuses 'slow' counts by default).
+  const count = instance.count.bind(instance);
+  instance.count = async (prepared) => {
+    if (!walksPrimaryKey(prepared.queryPlan, instance.primaryPath as string)) return count(prepared);
+    const { limit: _limit, ...all } = prepared.query;
+    return { count: (await instance.query({ ...prepared, query: { ...all, skip: 0 } })).documents.length, mode: 'fast' };
+  };
 }
 
-/** RxDB's `cleanup`: purges documents deleted longer than `minimumDeletedTime` ago, found by `[_deleted+id]`. */
+/**
+ * RxDB's `cleanup`: purges documents deleted longer than `minimumDeletedTime` ago, found by the
+ * first declared index that starts with `_deleted` ('1' for deleted, then any key), or by a walk of
+ * the whole store when none does.
+ */
 export async function purgeDeleted<T>(instance: RxStorageInstanceDexie<T>, minimumDeletedTime: number): Promise<boolean> {
   const state = await instance.internals;
   const primaryPath = instance.primaryPath as string;
   const before = Date.now() - minimumDeletedTime;
+  const byDeleted = state.dexieTable.schema.indexes.find((index) => Array.isArray(index.keyPath) && index.keyPath[0] === '_deleted');
   await state.dexieDb.transaction('rw', state.dexieTable, async () => {
-    const deleted = await state.dexieTable.where(`[_deleted+${primaryPath}]`).between(['1', Dexie.minKey], ['1', Dexie.maxKey]).toArray();
-    const ids = deleted.filter((record: RxDocumentData<T>) => record._meta.lwt < before).map((record: Record<string, unknown>) => record[primaryPath]);
+    const deleted: Array<RxDocumentData<T> & Record<string, unknown>> = byDeleted
+      ? await state.dexieTable.where(byDeleted.name).between(['1'], ['1', Dexie.maxKey]).toArray()
+      : await state.dexieTable.filter((record: { _deleted: string }) => record._deleted === '1').toArray();
+    const ids = deleted.filter((record) => record._meta.lwt < before).map((record) => record[primaryPath]);
     await state.dexieTable.bulkDelete(ids);
   });
   return true;

@@ -97,7 +97,8 @@ export const customerChatSchema: RxJsonSchema<CustomerChatDoc> = {
   // messages have one. The rare reads by time (older history) and by hash (a restart with sends
   // waiting) read one customer's messages through the conversation index instead.
   indexes: [['customer_id', 'instance_id', 'sort_key'], 'ticket_key'],
-  // The primary-key walk RxDB adds only to schemas without indexes: the temporary messages ("tmp:" ids) are a range of it.
+  // The primary-key walk RxDB's query planner adds only to schemas without indexes: the temporary
+  // messages ("tmp:" ids) are a range of it. The lean store reads it from the primary key itself.
   internalIndexes: [['_deleted', 'id']],
 };
 
@@ -110,8 +111,8 @@ export const customerChatMigrations = {
 
 /**
  * Only sends are written here (see local-write-range.ts): a store created from now on keeps no
- * write-time index. One created before keeps its two, unused, rather than have every installed
- * tablet copy its history into a new store at its next start.
+ * write-time index and no `[_deleted+id]`. One created before keeps them, unused, rather than have
+ * every installed tablet copy its history into a new store at its next start.
  */
 export const CUSTOMER_CHAT_LOCAL_WRITES: LocalWriteRange = {
   sinceVersion: 2,

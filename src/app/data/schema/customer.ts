@@ -1,4 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
+import type { LocalWriteRange } from '../database/local-write-range';
 import { customerSearchText } from '../../../shared/domain/ticket-search';
 import { epochMs, flag, idField, text } from './fields';
 
@@ -52,3 +53,6 @@ export const customerMigrations = {
   /** 1: `search_text`, so a search reads no field but that one. */
   1: (doc: CustomerDoc): CustomerDoc => ({ ...doc, search_text: customerSearchText(doc) }),
 };
+
+/** Only pulled, never written here nor pushed: a lean store (local-write-range.ts) with an empty local range. */
+export const CUSTOMER_LOCAL_WRITES: LocalWriteRange = { sinceVersion: 1, version: customerSchema.version, lower: '', upper: '' };

@@ -2,7 +2,7 @@ import type { RxCollection, RxDatabase } from 'rxdb';
 import { chatTicketMigrations, chatTicketSchema, type ChatTicketDoc } from './chat-ticket';
 import { CUSTOMER_CHAT_LOCAL_WRITES, customerChatMigrations, customerChatSchema, type CustomerChatDoc } from './customer-chat';
 import type { LocalWriteRanges } from '../database/local-write-range';
-import { customerMigrations, customerSchema, type CustomerDoc } from './customer';
+import { CUSTOMER_LOCAL_WRITES, customerMigrations, customerSchema, type CustomerDoc } from './customer';
 import { draftMigrations, draftSchema, type DraftDoc } from './draft';
 import { reactionMigrations, reactionSchema, type ReactionDoc } from './reaction';
 import { referenceMigrations, referenceSchema, type ReferenceDoc } from './reference';
@@ -39,8 +39,8 @@ export const COLLECTION_CREATORS = {
   drafts: { schema: draftSchema, migrationStrategies: draftMigrations },
 } as const;
 
-/** The collections written locally within one range of primary keys only (local-write-range.ts). */
-export const LOCAL_WRITE_RANGES: LocalWriteRanges = { customerchats: CUSTOMER_CHAT_LOCAL_WRITES };
+/** The collections written locally within one range of primary keys only, or never (local-write-range.ts). */
+export const LOCAL_WRITE_RANGES: LocalWriteRanges = { customerchats: CUSTOMER_CHAT_LOCAL_WRITES, customers: CUSTOMER_LOCAL_WRITES };
 
 /**
  * The local database. A process may open only some collections (tests run several clients in
